@@ -1,0 +1,80 @@
+/** The typed calls of SPEC.md §7 that the sync layer makes, one function each. */
+import type { ChangesResponse, ListResponse, LoginResponse, MeResponse } from '../domain/api'
+import { BASE_KEY, etagOf, IDEMPOTENCY_HEADER } from '../domain/api'
+import type { CollectionName } from '../domain/collections'
+import type { ApiResponse, Transport } from './transport'
+
+export type Answer<T> = ApiResponse & { body: T }
+
+export function login(transport: Transport, email: string, password: string) {
+  // SPEC.md §7: the login call sends form data.
+  const form = new FormData()
+  form.set('email', email)
+  form.set('password', password)
+  return transport({ method: 'POST', path: 'users/login', body: form }) as Promise<Answer<LoginResponse>>
+}
+
+export function logout(transport: Transport) {
+  return transport({ method: 'POST', path: 'users/logout', body: {} })
+}
+
+export function me(transport: Transport) {
+  return transport({ method: 'GET', path: 'users/me' }) as Promise<Answer<MeResponse>>
+}
+
+export function listPage(
+  transport: Transport,
+  collection: CollectionName,
+  query: { where?: unknown; page: number; size: number; sort?: string },
+) {
+  return transport({
+    method: 'GET',
+    path: collection,
+    query: { where: query.where, page: { number: query.page, size: query.size }, sort: query.sort },
+  }) as Promise<Answer<ListResponse<Record<string, unknown>>>>
+}
+
+export function changes(transport: Transport, since: string, limit: number) {
+  return transport({ method: 'GET', path: 'sync/changes', query: { since, limit } }) as Promise<
+    Answer<ChangesResponse>
+  >
+}
+
+const keyed = (opId: string, version?: number | null) => ({
+  [IDEMPOTENCY_HEADER]: opId,
+  ...(version ? { 'if-match': etagOf(version) } : {}),
+})
+
+export function createDoc(
+  transport: Transport,
+  collection: CollectionName,
+  opId: string,
+  doc: Record<string, unknown>,
+) {
+  return transport({ method: 'POST', path: collection, headers: keyed(opId), body: doc })
+}
+
+export function updateDoc(
+  transport: Transport,
+  collection: CollectionName,
+  opId: string,
+  id: string,
+  change: { patch: Record<string, unknown>; base: Record<string, unknown>; baseVersion: number | null },
+) {
+  return transport({
+    method: 'PATCH',
+    path: `${collection}/${id}`,
+    headers: keyed(opId, change.baseVersion),
+    body: { ...change.patch, [BASE_KEY]: change.base },
+  })
+}
+
+export function deleteDoc(
+  transport: Transport,
+  collection: CollectionName,
+  opId: string,
+  id: string,
+  baseVersion: number | null,
+) {
+  return transport({ method: 'DELETE', path: `${collection}/${id}`, headers: keyed(opId, baseVersion) })
+}

@@ -1,0 +1,50 @@
+/** The shape of one queued change (DESIGN.md §5). Pure types: the sync engine and the writers share them. */
+import type { CollectionName } from '../domain/collections'
+import type { ErrorBody } from '../domain/errors'
+
+export type OpKind = 'create' | 'update' | 'delete'
+
+/**
+ * pending: waiting to be sent (or to be retried after `nextAttemptAt`)
+ * inflight: sent, answer not yet applied (back to pending if the tab dies)
+ * failed: the server refused it (400/403/422); kept with the field errors for the form
+ * conflict: the record changed on the server in a field the user also changed (412)
+ */
+export type OpStatus = 'pending' | 'inflight' | 'failed' | 'conflict'
+
+export interface OutboxOp {
+  seq?: number
+  opId: string
+  userId: string
+  collection: CollectionName
+  recordId: string
+  kind: OpKind
+  /** create: every field; update: the changed fields only; delete: {} */
+  patch: Record<string, unknown>
+  /** update: the values the changed fields had when the user edited them */
+  base: Record<string, unknown>
+  /** The server version the edit was made on; null for a create. */
+  baseVersion: number | null
+  /** opIds that must reach the server first (a record this one points at). */
+  deps: string[]
+  status: OpStatus
+  attempts: number
+  /** Epoch ms before which a retry is not tried. */
+  nextAttemptAt: number
+  createdAt: number
+  lastError?: { status: number; message: string; body?: ErrorBody }
+  /** On conflict: the server's current doc, for the per-field diff. */
+  serverDoc?: Record<string, unknown>
+}
+
+/** Something the user must be told about that is no longer in the outbox (a record deleted on the server). */
+export interface SyncNotice {
+  id?: number
+  collection: CollectionName
+  recordId: string
+  kind: 'deleted-on-server'
+  /** What was lost: the user's unsent changes. */
+  lost: Record<string, unknown>
+  name: string
+  createdAt: number
+}

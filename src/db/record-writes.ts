@@ -1,0 +1,139 @@
+/**
+ * Every local change goes through here: the mirror row and its outbox op are
+ * written in ONE Dexie transaction, so a crash never leaves an edit that is
+ * shown but not queued, or queued but not shown.
+ *
+ * Coalescing (DESIGN.md §5) happens only into a `pending` op at the tail of the
+ * record's queue, never into one in flight: update+update and create+update
+ * merge; create+delete of a never-sent record cancels out; update+delete
+ * becomes a delete.
+ */
+import type { CollectionName } from '../domain/collections'
+import type { OutpostDb } from './database'
+import { jsonEqual } from './equal'
+import type { OutboxOp } from './outbox-types'
+import { type MirrorRow, mirrorOf } from './tables'
+
+export interface WriteContext {
+  db: OutpostDb
+  userId: string
+  now?: () => number
+  newId?: () => string
+}
+
+const newUuid = () => crypto.randomUUID()
+
+function baseOp(ctx: WriteContext, collection: CollectionName, recordId: string): Omit<OutboxOp, 'kind'> {
+  const now = (ctx.now ?? Date.now)()
+  return {
+    opId: newUuid(),
+    userId: ctx.userId,
+    collection,
+    recordId,
+    patch: {},
+    base: {},
+    baseVersion: null,
+    deps: [],
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: 0,
+    createdAt: now,
+  }
+}
+
+/** The ops still queued for a record, oldest first. */
+export function opsFor(db: OutpostDb, collection: CollectionName, recordId: string) {
+  return db.outbox.where('[collection+recordId]').equals([collection, recordId]).sortBy('seq')
+}
+
+async function tailPending(db: OutpostDb, collection: CollectionName, recordId: string) {
+  const ops = await opsFor(db, collection, recordId)
+  const tail = ops.at(-1)
+  return tail?.status === 'pending' && tail.attempts === 0 ? tail : undefined
+}
+
+/** Create a record locally; answers its new id. */
+export async function createRecord(
+  ctx: WriteContext,
+  collection: CollectionName,
+  values: Record<string, unknown>,
+) {
+  const { db } = ctx
+  const id = (ctx.newId ?? newUuid)()
+  const stamp = new Date((ctx.now ?? Date.now)()).toISOString()
+  const row: MirrorRow = { ...values, id, version: 0, createdAt: stamp, updatedAt: stamp }
+  await db.transaction('rw', [mirrorOf(db, collection), db.outbox], async () => {
+    await mirrorOf(db, collection).add(row)
+    await db.outbox.add({ ...baseOp(ctx, collection, id), kind: 'create', patch: { ...values } })
+  })
+  return id
+}
+
+/** Apply the user's edit; answers the names of the fields that changed (none: nothing queued). */
+export async function updateRecord(
+  ctx: WriteContext,
+  collection: CollectionName,
+  id: string,
+  values: Record<string, unknown>,
+) {
+  const { db } = ctx
+  const table = mirrorOf(db, collection)
+  return db.transaction('rw', [table, db.outbox], async () => {
+    const current = await table.get(id)
+    if (!current) throw new Error(`No ${collection} record ${id} in the local database.`)
+    const changed = Object.keys(values).filter((field) => !jsonEqual(current[field], values[field]))
+    if (changed.length === 0) return changed
+    const patch = Object.fromEntries(changed.map((field) => [field, values[field]]))
+    const base = Object.fromEntries(changed.map((field) => [field, current[field]]))
+    const updatedAt = new Date((ctx.now ?? Date.now)()).toISOString()
+    await table.put({ ...current, ...patch, updatedAt })
+
+    const tail = await tailPending(db, collection, id)
+    if (tail?.kind === 'create') {
+      await db.outbox.update(tail.seq as number, { patch: { ...tail.patch, ...patch } })
+    } else if (tail?.kind === 'update') {
+      // The first edit's base wins: it is what the server last had.
+      await db.outbox.update(tail.seq as number, {
+        patch: { ...tail.patch, ...patch },
+        base: { ...base, ...tail.base },
+      })
+    } else {
+      await db.outbox.add({
+        ...baseOp(ctx, collection, id),
+        kind: 'update',
+        patch,
+        base,
+        baseVersion: current.version,
+      })
+    }
+    return changed
+  })
+}
+
+/** Delete locally; a record that never reached the server simply disappears with its queue. */
+export async function deleteRecord(ctx: WriteContext, collection: CollectionName, id: string) {
+  const { db } = ctx
+  const table = mirrorOf(db, collection)
+  await db.transaction('rw', [table, db.outbox], async () => {
+    const current = await table.get(id)
+    const ops = await opsFor(db, collection, id)
+    await table.delete(id)
+    const neverSent =
+      ops[0]?.kind === 'create' && ops.every((op) => op.status === 'pending' && op.attempts === 0)
+    if (neverSent) {
+      await db.outbox.bulkDelete(ops.map((op) => op.seq as number))
+      return
+    }
+    const tail = await tailPending(db, collection, id)
+    if (tail?.kind === 'update') {
+      await db.outbox.update(tail.seq as number, { kind: 'delete', patch: {}, base: {} })
+      return
+    }
+    if (tail?.kind === 'delete') return
+    await db.outbox.add({
+      ...baseOp(ctx, collection, id),
+      kind: 'delete',
+      baseVersion: current?.version ?? null,
+    })
+  })
+}

@@ -1,0 +1,81 @@
+/**
+ * The REST contract's shapes (DESIGN.md §4), shared by the server that answers
+ * them and the client that reads them.
+ */
+
+export interface ListResponse<T> {
+  docs: T[]
+  totalDocs: number
+  limit: number
+  totalPages: number
+  page: number
+  pagingCounter: number
+  hasPrevPage: boolean
+  hasNextPage: boolean
+  prevPage: number | null
+  nextPage: number | null
+}
+
+export interface DocResponse<T> {
+  doc: T
+  message: string
+}
+
+export type RoleName = 'Admin' | 'User'
+
+export interface Role {
+  id: string
+  roleName: RoleName
+}
+
+export interface User {
+  id: string
+  email: string
+  firstName: string
+  lastName: string
+  role: Role
+}
+
+export interface LoginResponse {
+  message: string
+  user: User
+  /** Session expiry, seconds since the epoch. */
+  exp: number
+}
+
+export interface MeResponse {
+  user: User | null
+}
+
+/** One entry of the change feed: a current doc, or a tombstone when `deleted`. */
+export interface Change<T = Record<string, unknown>> {
+  collection: string
+  id: string
+  version: number
+  seq: number
+  deleted: boolean
+  doc: T | null
+}
+
+export interface ChangesResponse {
+  changes: Change[]
+  /** Pass back as `since` to read on; a string because it is a bigint on the server. */
+  cursor: string
+  hasMore: boolean
+}
+
+/** Headers of the sync additions. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key'
+export const etagOf = (version: number) => `"${version}"`
+export function versionOfEtag(etag: string | undefined): number | undefined {
+  const match = etag?.match(/^(?:W\/)?"(\d+)"$/)
+  return match ? Number(match[1]) : undefined
+}
+
+/**
+ * An update from the outbox carries, beside the changed fields, the values
+ * those fields had when the user edited them, under this key. With If-Match the
+ * server applies a stale update anyway when every patched field still equals
+ * its base (a field-level merge); otherwise it answers 412.
+ */
+export const BASE_KEY = '_base'

@@ -1,0 +1,36 @@
+/**
+ * The `like` operator as the server applies it (DESIGN.md §4, Payload ≥ 1.10):
+ * every space-separated word must occur, case-insensitively, anywhere in the
+ * value, in any order. The client filters its mirror with the same function so
+ * a search shows the same rows offline as online.
+ */
+
+export function searchWords(text: string): string[] {
+  return text.toLocaleLowerCase().split(/\s+/).filter(Boolean)
+}
+
+export function likeMatches(value: string | null | undefined, words: string[]): boolean {
+  if (value == null) return false
+  const haystack = value.toLocaleLowerCase()
+  return words.every((word) => haystack.includes(word))
+}
+
+/** where[or][i][field][like]=text over the given fields, as the list screens send it. */
+export function orLike(fields: readonly string[], text: string) {
+  return { or: fields.map((field) => ({ [field]: { like: text } })) }
+}
+
+/**
+ * The mirror's search: every word must occur in at least one of the fields.
+ * This is a superset of the server's or-of-likes (where one field must hold
+ * every word), so "ada lovelace" finds Ada Lovelace offline too, and every row
+ * the server answers for the same text is also shown locally.
+ */
+export function matchesAcross(record: Record<string, unknown>, fields: readonly string[], words: string[]) {
+  if (words.length === 0) return true
+  const values = fields.map((field) => {
+    const value = record[field]
+    return typeof value === 'string' ? value.toLocaleLowerCase() : ''
+  })
+  return words.every((word) => values.some((value) => value.includes(word)))
+}

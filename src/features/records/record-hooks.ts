@@ -1,0 +1,49 @@
+/** React hooks over the mirror: what every list and edit screen reads. They never touch the network. */
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useRuntime } from '../../app/session-context'
+import type { CollectionName } from '../../domain/collections'
+import type { OutboxOp } from '../../db/outbox-types'
+import { opsFor } from '../../db/record-writes'
+import { mirrorOf } from '../../db/tables'
+import { type PageQuery, type PageResult, readPage } from './record-query'
+
+/** The page of a list screen; undefined while the first read is under way. */
+export function useRecordPage(collection: CollectionName, query: PageQuery): PageResult | undefined {
+  const { db } = useRuntime()
+  return useLiveQuery(
+    () => readPage(db, collection, query),
+    [db, collection, query.page, query.perPage, query.search, query.sort],
+  )
+}
+
+/** One record: undefined while loading, null when there is no such record. */
+export function useRecord<T>(collection: CollectionName, id: string): T | null | undefined {
+  const { db } = useRuntime()
+  return useLiveQuery(async () => ((await mirrorOf(db, collection).get(id)) as T | undefined) ?? null, [db, collection, id])
+}
+
+export type RecordSyncState = 'synced' | 'pending' | 'failed' | 'conflict'
+
+export function syncStateOf(ops: OutboxOp[]): RecordSyncState {
+  if (ops.some((op) => op.status === 'conflict')) return 'conflict'
+  if (ops.some((op) => op.status === 'failed')) return 'failed'
+  return ops.length ? 'pending' : 'synced'
+}
+
+/** The sync state of every record of a collection that has queued work (absent means synced). */
+export function useSyncStates(collection: CollectionName): Map<string, RecordSyncState> {
+  const { db } = useRuntime()
+  const ops = useLiveQuery(() => db.outbox.toArray(), [db]) ?? []
+  const byRecord = new Map<string, OutboxOp[]>()
+  for (const op of ops) {
+    if (op.collection !== collection) continue
+    byRecord.set(op.recordId, [...(byRecord.get(op.recordId) ?? []), op])
+  }
+  return new Map([...byRecord].map(([id, recordOps]) => [id, syncStateOf(recordOps)]))
+}
+
+/** The queued ops of one record, oldest first (for the edit screen: its state and any field errors). */
+export function useRecordOps(collection: CollectionName, id: string): OutboxOp[] {
+  const { db } = useRuntime()
+  return useLiveQuery(() => opsFor(db, collection, id), [db, collection, id]) ?? []
+}

@@ -1,0 +1,15 @@
+/** What every part of the engine needs, passed in so tests can swap the clock, the randomness and the network. */
+import type { Transport } from '../api/transport'
+import type { OutpostDb } from '../db/database'
+
+export type NoticeLevel = 'danger' | 'warning' | 'info' | 'success'
+
+export interface EngineContext {
+  db: OutpostDb
+  transport: Transport
+  userId: string
+  now: () => number
+  random: () => number
+  /** Tell the user something (the app shows it as a notification, bottom right). */
+  notify: (text: string, level: NoticeLevel) => void
+}

@@ -1,0 +1,97 @@
+/**
+ * One sync run: push the outbox, then pull the change feed (push first, so the
+ * pull never overwrites an edit that has not been sent). Runs never overlap.
+ * The engine knows nothing of React or the DOM: the page, a worker and the
+ * Node tests drive it alike.
+ */
+import type { Transport } from '../api/transport'
+import type { OutpostDb } from '../db/database'
+import { META, writeMeta } from '../db/meta'
+import type { EngineContext, NoticeLevel } from './context'
+import { pull } from './pull'
+import { push } from './push'
+import { SyncStatus } from './status'
+
+export interface EngineOptions {
+  db: OutpostDb
+  transport: Transport
+  userId: string
+  now?: () => number
+  random?: () => number
+  notify?: (text: string, level: NoticeLevel) => void
+}
+
+export type RunResult = 'ok' | 'offline' | 'auth' | 'error'
+
+export class SyncEngine {
+  readonly status = new SyncStatus()
+  readonly ctx: EngineContext
+  private running: Promise<RunResult> | null = null
+  private again = false
+
+  constructor(options: EngineOptions) {
+    this.ctx = {
+      db: options.db,
+      transport: options.transport,
+      userId: options.userId,
+      now: options.now ?? Date.now,
+      random: options.random ?? Math.random,
+      notify: options.notify ?? (() => {}),
+    }
+  }
+
+  /** Ops left in flight by a tab that died mid-request go back to the queue; their opId makes a resend safe. */
+  async recover() {
+    await this.ctx.db.outbox.where('status').equals('inflight').modify({ status: 'pending' })
+  }
+
+  /** Start a run, or, if one is under way, make sure another follows it. */
+  sync(): Promise<RunResult> {
+    if (this.running) {
+      this.again = true
+      return this.running
+    }
+    this.running = this.loop().finally(() => {
+      this.running = null
+    })
+    return this.running
+  }
+
+  private async loop(): Promise<RunResult> {
+    let result: RunResult
+    do {
+      this.again = false
+      result = await this.runOnce()
+    } while (this.again && result === 'ok')
+    return result
+  }
+
+  private async runOnce(): Promise<RunResult> {
+    this.status.set({ activity: 'syncing' })
+    try {
+      const pushed = await push(this.ctx)
+      const result = pushed === 'ok' ? await pull(this.ctx, this.status) : pushed
+      this.finish(result)
+      if (result === 'ok') await writeMeta(this.ctx.db, META.lastSyncAt, this.ctx.now())
+      return result
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      this.status.set({ activity: 'idle', lastError: message })
+      return 'error'
+    }
+  }
+
+  private finish(result: RunResult) {
+    if (result === 'ok') this.status.set({ activity: 'idle', lastSyncAt: this.ctx.now(), lastError: null })
+    else if (result === 'offline') this.status.set({ activity: 'offline' })
+    else if (result === 'auth') this.status.set({ activity: 'signed-out' })
+    else this.status.set({ activity: 'idle', lastError: 'The server could not be read.' })
+  }
+
+  /** Epoch ms of the next queued retry, if any op waits on a backoff timer. */
+  async nextRetryAt(): Promise<number | null> {
+    const waiting = await this.ctx.db.outbox.where('status').equals('pending').toArray()
+    const times = waiting.map((op) => op.nextAttemptAt).filter((at) => at > this.ctx.now())
+    return times.length ? Math.min(...times) : null
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * Reads the server's change feed after the stored cursor and applies it, one
+ * Dexie transaction per page, cursor included, so a page is either wholly
+ * applied or not at all. A cursor the server no longer knows (410, tombstones
+ * purged) starts a full resync that keeps every queued change.
+ */
+import { changes } from '../api/calls'
+import { NetworkError } from '../api/transport'
+import { META, readMeta, writeMeta } from '../db/meta'
+import type { OutboxOp } from '../db/outbox-types'
+import { type MirrorRow, mirrorOf } from '../db/tables'
+import type { Change } from '../domain/api'
+import { COLLECTION_NAMES } from '../domain/collections'
+import type { EngineContext } from './context'
+import { withPending } from './rebase'
+import type { SyncStatus } from './status'
+
+export const PULL_PAGE_SIZE = 1000
+
+export type PullResult = 'ok' | 'offline' | 'auth' | 'error'
+
+export async function pull(ctx: EngineContext, status?: SyncStatus): Promise<PullResult> {
+  const { db } = ctx
+  let cursor = await readMeta(db, META.cursor, '0')
+  const hydrating = cursor === '0'
+  let done = 0
+  for (;;) {
+    let answer: Awaited<ReturnType<typeof changes>>
+    try {
+      answer = await changes(ctx.transport, cursor, PULL_PAGE_SIZE)
+    } catch (error) {
+      if (error instanceof NetworkError) return 'offline'
+      throw error
+    }
+    if (answer.status === 401) return 'auth'
+    if (answer.status === 410) {
+      await forgetServerState(ctx)
+      cursor = '0'
+      continue
+    }
+    if (answer.status !== 200) return 'error'
+    const page = answer.body
+    await applyPage(ctx, page.changes, page.cursor)
+    cursor = page.cursor
+    done += page.changes.length
+    if (hydrating) status?.set({ hydrate: { done, total: null } })
+    if (!page.hasMore) break
+  }
+  if (hydrating) status?.set({ hydrate: null })
+  return 'ok'
+}
+
+async function applyPage(ctx: EngineContext, page: Change[], cursor: string) {
+  const { db } = ctx
+  const tables = COLLECTION_NAMES.map((name) => mirrorOf(db, name))
+  await db.transaction('rw', [...tables, db.outbox, db.meta], async () => {
+    // The outbox is small and the page is large: read the queue once, write rows in bulk.
+    const queued = new Map<string, OutboxOp[]>()
+    for (const op of await db.outbox.orderBy('seq').toArray()) {
+      const key = `${op.collection}:${op.recordId}`
+      queued.set(key, [...(queued.get(key) ?? []), op])
+    }
+    for (const name of COLLECTION_NAMES) {
+      const puts: MirrorRow[] = []
+      const deletes: string[] = []
+      for (const change of page) {
+        if (change.collection !== name) continue
+        const ops = queued.get(`${name}:${change.id}`) ?? []
+        if (change.deleted || !change.doc) {
+          // Queued work on a record deleted elsewhere is reported when its push answers 410.
+          if (ops.length === 0) deletes.push(change.id)
+          continue
+        }
+        const row = withPending(change.doc as MirrorRow, ops)
+        if (row) puts.push(row)
+        else deletes.push(change.id)
+      }
+      const table = mirrorOf(db, name)
+      if (puts.length) await table.bulkPut(puts)
+      if (deletes.length) await table.bulkDelete(deletes)
+    }
+    await writeMeta(db, META.cursor, cursor)
+  })
+}
+
+/**
+ * Resync: the mirror is rebuilt from the start of the feed. Rows with queued
+ * work stay (they are the user's); every other row goes and comes back from
+ * the feed if it still exists.
+ */
+async function forgetServerState(ctx: EngineContext) {
+  const { db } = ctx
+  const tables = COLLECTION_NAMES.map((name) => mirrorOf(db, name))
+  await db.transaction('rw', [...tables, db.outbox, db.meta], async () => {
+    const keep = new Set((await db.outbox.toArray()).map((op) => `${op.collection}:${op.recordId}`))
+    for (const name of COLLECTION_NAMES) {
+      const table = mirrorOf(db, name)
+      const ids = (await table.toCollection().primaryKeys()) as string[]
+      await table.bulkDelete(ids.filter((id) => !keep.has(`${name}:${id}`)))
+    }
+    await writeMeta(db, META.cursor, '0')
+  })
+}

@@ -1,0 +1,101 @@
+/**
+ * Replays the outbox against the API, oldest first. Ops of one record go one at
+ * a time in order; an op also waits for the ops named in its `deps`. A failed or
+ * conflicting op blocks only its own record (and what depends on it), never the
+ * whole queue.
+ */
+import { createDoc, deleteDoc, updateDoc } from '../api/calls'
+import { NetworkError } from '../api/transport'
+import type { OutboxOp } from '../db/outbox-types'
+import type { MirrorRow } from '../db/tables'
+import { type ErrorBody, isErrorBody, messages, savingErrorText } from '../domain/errors'
+import { outcomeOf, retryDelay } from './answers'
+import type { EngineContext } from './context'
+import { settleDone, settleGone } from './settle'
+
+export type PushResult = 'ok' | 'offline' | 'auth'
+
+const recordKey = (op: OutboxOp) => `${op.collection}:${op.recordId}`
+
+function send(ctx: EngineContext, op: OutboxOp) {
+  const { transport } = ctx
+  if (op.kind === 'create')
+    return createDoc(transport, op.collection, op.opId, { id: op.recordId, ...op.patch })
+  if (op.kind === 'update') return updateDoc(transport, op.collection, op.opId, op.recordId, op)
+  return deleteDoc(transport, op.collection, op.opId, op.recordId, op.baseVersion)
+}
+
+/** Ops that may be sent now, in order: the first queued op of each record, if due and unblocked. */
+function sendable(ops: OutboxOp[], now: number) {
+  const seenRecords = new Set<string>()
+  const queued = new Set(ops.map((op) => op.opId))
+  const ready: OutboxOp[] = []
+  for (const op of ops) {
+    const key = recordKey(op)
+    if (seenRecords.has(key)) continue
+    seenRecords.add(key)
+    if (op.status !== 'pending' || op.nextAttemptAt > now) continue
+    if (op.deps.some((dep) => queued.has(dep))) continue
+    ready.push(op)
+  }
+  return ready
+}
+
+export async function push(ctx: EngineContext): Promise<PushResult> {
+  const { db } = ctx
+  for (;;) {
+    const ops = await db.outbox.orderBy('seq').toArray()
+    const ready = sendable(ops, ctx.now())
+    if (ready.length === 0) return 'ok'
+    for (const op of ready) {
+      const result = await pushOne(ctx, op)
+      if (result !== 'ok') return result
+    }
+  }
+}
+
+async function pushOne(ctx: EngineContext, op: OutboxOp): Promise<PushResult> {
+  const { db } = ctx
+  const seq = op.seq as number
+  const attempts = op.attempts + 1
+  await db.outbox.update(seq, { status: 'inflight', attempts })
+  let answer: Awaited<ReturnType<typeof send>>
+  try {
+    answer = await send(ctx, op)
+  } catch (error) {
+    await db.outbox.update(seq, { status: 'pending' })
+    if (error instanceof NetworkError) return 'offline'
+    throw error
+  }
+  const body = isErrorBody(answer.body) ? (answer.body as ErrorBody) : undefined
+  const lastError = { status: answer.status, message: savingErrorText(body), body }
+  switch (outcomeOf(answer.status, op.kind)) {
+    case 'done':
+      await settleDone(ctx, op, (answer.body as { doc?: MirrorRow } | undefined)?.doc)
+      return 'ok'
+    case 'gone':
+      await settleGone(ctx, op)
+      return 'ok'
+    case 'auth':
+      // Nothing is lost: the op waits, untouched, until the user signs in again.
+      await db.outbox.update(seq, { status: 'pending', attempts: op.attempts })
+      return 'auth'
+    case 'retry':
+      await db.outbox.update(seq, {
+        status: 'pending',
+        nextAttemptAt: ctx.now() + retryDelay(attempts, ctx.random),
+        lastError,
+      })
+      return 'ok'
+    case 'conflict': {
+      const serverDoc = (answer.body as { doc?: Record<string, unknown> } | undefined)?.doc
+      await db.outbox.update(seq, { status: 'conflict', lastError, serverDoc })
+      ctx.notify(lastError.message, 'danger')
+      return 'ok'
+    }
+    case 'failed':
+      await db.outbox.update(seq, { status: 'failed', lastError })
+      ctx.notify(body ? lastError.message : messages.generic, 'danger')
+      return 'ok'
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * How a server doc lands in the mirror. A record with changes still queued
+ * keeps showing them: the row is the server doc with every queued patch laid
+ * over it, in order (a Replicache-style rebase).
+ */
+
+import type { OutpostDb } from '../db/database'
+import type { OutboxOp } from '../db/outbox-types'
+import { opsFor } from '../db/record-writes'
+import { type MirrorRow, mirrorOf } from '../db/tables'
+import type { CollectionName } from '../domain/collections'
+
+export function withPending(doc: MirrorRow, ops: OutboxOp[]): MirrorRow | undefined {
+  let row: MirrorRow | undefined = doc
+  for (const op of ops) {
+    if (op.kind === 'delete') row = undefined
+    else if (row) row = { ...row, ...op.patch }
+  }
+  return row
+}
+
+/** Put a server doc into the mirror, under whatever the user has queued. Call inside a transaction. */
+export async function applyServerDoc(db: OutpostDb, collection: CollectionName, doc: MirrorRow) {
+  const table = mirrorOf(db, collection)
+  const ops = await opsFor(db, collection, doc.id)
+  const row = withPending(doc, ops)
+  if (row) await table.put(row)
+  else await table.delete(doc.id)
+}

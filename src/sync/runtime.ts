@@ -1,0 +1,55 @@
+/**
+ * Everything a signed-in session needs, built once per user: that user's
+ * database, the engine with the real network, the scheduler, and the write
+ * context the screens' stores use.
+ */
+import { fetchTransport, type Transport } from '../api/transport'
+import { databaseName, OutpostDb } from '../db/database'
+import type { WriteContext } from '../db/record-writes'
+import type { NoticeLevel } from './context'
+import { SyncEngine } from './engine'
+import { SyncScheduler } from './scheduler'
+import type { SessionUser } from './session'
+
+export interface SyncRuntime {
+  user: SessionUser
+  db: OutpostDb
+  engine: SyncEngine
+  transport: Transport
+  /** Local writes go through this; `afterWrite` lets the scheduler push soon. */
+  writes: WriteContext & { afterWrite: () => void }
+  stop: () => void
+}
+
+export function startRuntime(
+  user: SessionUser,
+  notify: (text: string, level: NoticeLevel) => void,
+): SyncRuntime {
+  const db = new OutpostDb(databaseName(user.id))
+  const transport = fetchTransport()
+  const engine = new SyncEngine({ db, transport, userId: user.id, notify })
+  const scheduler = new SyncScheduler(engine)
+  scheduler.start()
+  void requestPersistentStorage()
+  return {
+    user,
+    db,
+    engine,
+    transport,
+    writes: { db, userId: user.id, afterWrite: scheduler.kick },
+    stop: () => {
+      scheduler.stop()
+      db.close()
+    },
+  }
+}
+
+/** Ask the browser not to evict the outbox under storage pressure (research/sync.md §9). */
+async function requestPersistentStorage() {
+  try {
+    if (navigator.storage?.persisted && !(await navigator.storage.persisted()))
+      await navigator.storage.persist()
+  } catch {
+    // Not offered here (older Safari): the data still lives, just evictable.
+  }
+}

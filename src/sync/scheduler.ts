@@ -1,0 +1,79 @@
+/**
+ * When to sync, in the browser: when the network comes back, when the app is
+ * shown again, shortly after a write, when a backed-off retry falls due, and
+ * every minute while visible. Only one tab at a time replays (a Web Lock); a
+ * tab that finds the lock taken asks the holder to run again over a
+ * BroadcastChannel, so no write waits for the next timer.
+ */
+import type { SyncEngine } from './engine'
+
+const WRITE_DEBOUNCE_MS = 300
+const PERIODIC_MS = 60_000
+
+export class SyncScheduler {
+  private timers: ReturnType<typeof setTimeout>[] = []
+  private channel: BroadcastChannel | null = null
+  private stopped = false
+  private holding = false
+  private readonly lockName: string
+
+  constructor(private readonly engine: SyncEngine) {
+    this.lockName = `outpost-sync-${engine.ctx.userId}`
+  }
+
+  start() {
+    window.addEventListener('online', this.onSignal)
+    document.addEventListener('visibilitychange', this.onVisible)
+    if (typeof BroadcastChannel !== 'undefined') {
+      this.channel = new BroadcastChannel(this.lockName)
+      // Only the tab replaying acts on a kick; the others would just bounce it back.
+      this.channel.onmessage = () => this.holding && void this.engine.sync()
+    }
+    this.timers.push(setInterval(() => document.visibilityState === 'visible' && this.run(), PERIODIC_MS))
+    void this.engine.recover().then(() => this.run())
+  }
+
+  stop() {
+    this.stopped = true
+    window.removeEventListener('online', this.onSignal)
+    document.removeEventListener('visibilitychange', this.onVisible)
+    this.channel?.close()
+    for (const timer of this.timers) clearTimeout(timer)
+  }
+
+  /** Call after a local write: the change goes up as soon as the user pauses. */
+  private writeTimer: ReturnType<typeof setTimeout> | undefined
+  kick = () => {
+    clearTimeout(this.writeTimer)
+    this.writeTimer = setTimeout(() => void this.run(), WRITE_DEBOUNCE_MS)
+  }
+
+  private onSignal = () => void this.run()
+  private onVisible = () => document.visibilityState === 'visible' && void this.run()
+
+  async run() {
+    if (this.stopped) return
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined
+    if (!locks) return this.afterRun(await this.engine.sync())
+    await locks.request(this.lockName, { ifAvailable: true }, async (lock) => {
+      if (!lock) {
+        this.channel?.postMessage('kick')
+        // In case the holder was just finishing: try again shortly.
+        this.timers.push(setTimeout(() => void this.run(), 2000))
+        return
+      }
+      this.holding = true
+      try {
+        this.afterRun(await this.engine.sync())
+      } finally {
+        this.holding = false
+      }
+    })
+  }
+
+  private async afterRun(result: string) {
+    if (result !== 'ok' && result !== 'offline') return
+    const at = await this.engine.nextRetryAt()
+    if (at !== null) this.timers.push(setTimeout(() => void this.run(), Math.max(0, at - Date.now())))
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * The walking skeleton, as a member of staff on site would use it: sign in,
+ * add a contact, lose the network, edit it and add another, reload with no
+ * network (the app and both contacts are still there, marked not synced),
+ * get the network back, and find exactly those records on the server, once each.
+ */
+import { mkdirSync } from 'node:fs'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { ListResponse } from '../../src/domain/api'
+import type { Contact } from '../../src/domain/contact'
+import { launchBrowser } from './chromium'
+import { ADMIN, apiSession, type RunningServer, startServer } from './server-process'
+
+let server: RunningServer
+let browser: Awaited<ReturnType<typeof launchBrowser>>
+let page: Page
+const shots = 'tests/e2e/screenshots'
+
+beforeAll(async () => {
+  server = await startServer()
+  browser = await launchBrowser()
+  page = browser.context.pages()[0] ?? (await browser.context.newPage())
+  mkdirSync(shots, { recursive: true })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+async function serverContacts() {
+  const api = await apiSession(server.url)
+  return (await api.get<ListResponse<Contact>>('contacts?limit=100')).docs
+}
+
+async function until<T>(
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+  what: string,
+  ms = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    const value = await read()
+    if (ok(value)) return value
+    if (Date.now() > deadline)
+      throw new Error(`Timed out waiting for ${what}; last value: ${JSON.stringify(value)}`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
+it('works offline and syncs every change exactly once', async () => {
+  await page.goto(`${server.url}/contacts/list`)
+  await page.waitForURL(/\/login/)
+  await page.getByLabel('Email').fill(ADMIN.email)
+  await page.getByLabel('Password').fill(ADMIN.password)
+  await page.getByRole('button', { name: "Let's go" }).click()
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'))
+  expect(await page.evaluate(() => localStorage.getItem('userRole'))).toBe('Admin')
+  // The service worker must control the page before the network goes away.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve))
+    }
+  })
+
+  await page.goto(`${server.url}/contacts/list`)
+  await page.getByRole('link', { name: 'Add Contact' }).first().click()
+  await page.getByLabel('First Name').fill('Ada')
+  await page.getByLabel('Last Name').fill('Lovelace')
+  await page.getByLabel('Email').fill('ada@example.com')
+  await page.getByRole('button', { name: 'Save Contact' }).click()
+  await page.waitForURL(/\/contacts\/edit\//)
+  const adaId = page.url().split('/').pop() as string
+  await until(serverContacts, (docs) => docs.length === 1, 'the first contact to reach the server')
+
+  await browser.context.setOffline(true)
+  await page.getByLabel('Title').fill('Countess')
+  await page.getByRole('button', { name: 'Update Contact' }).click()
+  await page.getByText('Saved - This contact has been updated successfully.').waitFor()
+  await page.goto(`${server.url}/contacts/add`) // served by the service worker
+  await page.getByLabel('First Name').fill('Grace')
+  await page.getByLabel('Last Name').fill('Hopper')
+  await page.getByRole('button', { name: 'Save Contact' }).click()
+  await page.waitForURL(/\/contacts\/edit\//)
+
+  await page.goto(`${server.url}/contacts/list`)
+  await page.reload()
+  expect(await page.evaluate(() => navigator.onLine)).toBe(false)
+  const rows = page.getByRole('row')
+  await rows.filter({ hasText: 'Lovelace' }).waitFor()
+  await rows.filter({ hasText: 'Hopper' }).waitFor()
+  expect(await rows.filter({ hasText: 'Lovelace' }).getByText('Not synced').count()).toBe(1)
+  expect(await rows.filter({ hasText: 'Hopper' }).getByText('Not synced').count()).toBe(1)
+  await page.screenshot({ path: `${shots}/contacts-offline-laptop.png` })
+  await page.setViewportSize({ width: 768, height: 1024 })
+  await page.screenshot({ path: `${shots}/contacts-offline-tablet.png` })
+  await page.setViewportSize({ width: 1280, height: 800 })
+  expect((await serverContacts()).map((doc) => doc.title)).toEqual([''])
+
+  await browser.context.setOffline(false)
+  const docs = await until(
+    serverContacts,
+    (list) => list.length === 2 && list.some((doc) => doc.title === 'Countess'),
+    'the offline changes to reach the server',
+  )
+  const byName = Object.fromEntries(docs.map((doc) => [doc.firstName, doc]))
+  expect(Object.keys(byName).sort()).toEqual(['Ada', 'Grace'])
+  expect(byName.Ada).toMatchObject({
+    id: adaId,
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    title: 'Countess',
+  })
+  expect(byName.Grace).toMatchObject({ lastName: 'Hopper' })
+  await rows.filter({ hasText: 'Hopper' }).getByText('Not synced').waitFor({ state: 'detached' })
+  await page.screenshot({ path: `${shots}/contacts-synced-laptop.png` })
+})

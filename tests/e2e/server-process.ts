@@ -1,0 +1,95 @@
+/**
+ * Starts the real server (`server/main.ts`, as `npm start` does after building)
+ * on a free port with a throw-away data directory, and stops it afterwards.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export const ADMIN = { email: 'admin@outpost.test', password: 'correct-horse-battery' }
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      )
+    })
+  })
+}
+
+export interface RunningServer {
+  url: string
+  output: () => string
+  stop: () => Promise<void>
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!existsSync('dist/index.html'))
+    throw new Error('dist/ is missing: run "npm run build" before the browser tests.')
+  const port = await freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), 'outpost-e2e-data-'))
+  let log = ''
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SEED_SAMPLE: '0',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.on('data', (chunk) => (log += chunk))
+  child.stderr?.on('data', (chunk) => (log += chunk))
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited early:\n${log}`)
+    try {
+      const answer = await fetch(`${url}/api/users/me`)
+      if (answer.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`The server did not start within 60 s:\n${log}`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  return {
+    url,
+    output: () => log,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
+      if (child.exitCode === null) child.kill('SIGKILL')
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A signed-in API client for checking what the server really holds. */
+export async function apiSession(url: string) {
+  const login = await fetch(`${url}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  })
+  if (!login.ok) throw new Error(`API login failed: ${login.status} ${await login.text()}`)
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] as string
+  return {
+    get: async <T>(path: string): Promise<T> => {
+      const answer = await fetch(`${url}/api/${path}`, { headers: { cookie } })
+      return (await answer.json()) as T
+    },
+  }
+}

@@ -1,0 +1,106 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { OutpostDb } from '../../src/db/database'
+import {
+  createRecord,
+  deleteRecord,
+  opsFor,
+  updateRecord,
+  type WriteContext,
+} from '../../src/db/record-writes'
+
+let db: OutpostDb
+let ctx: WriteContext
+
+beforeEach(() => {
+  db = new OutpostDb(`writes-${crypto.randomUUID()}`)
+  ctx = { db, userId: 'u1' }
+})
+afterEach(() => db.delete())
+
+const ada = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' }
+
+describe('local writes', () => {
+  it('writes the row and its create op together', async () => {
+    const id = await createRecord(ctx, 'contacts', ada)
+    expect(await db.contacts.get(id)).toMatchObject({ ...ada, id, version: 0 })
+    const ops = await opsFor(db, 'contacts', id)
+    expect(ops).toHaveLength(1)
+    expect(ops[0]).toMatchObject({ kind: 'create', patch: ada, status: 'pending', userId: 'u1' })
+  })
+
+  it('merges an update into a create that was never sent', async () => {
+    const id = await createRecord(ctx, 'contacts', ada)
+    await updateRecord(ctx, 'contacts', id, { title: 'Countess' })
+    const ops = await opsFor(db, 'contacts', id)
+    expect(ops).toHaveLength(1)
+    expect(ops[0]?.patch).toEqual({ ...ada, title: 'Countess' })
+  })
+
+  it('queues only changed fields, with their base values and version', async () => {
+    await db.contacts.put({ ...ada, id: 'c1', version: 4 } as never)
+    const changed = await updateRecord(ctx, 'contacts', 'c1', { ...ada, title: 'Countess' })
+    expect(changed).toEqual(['title'])
+    const [op] = await opsFor(db, 'contacts', 'c1')
+    expect(op).toMatchObject({
+      kind: 'update',
+      patch: { title: 'Countess' },
+      base: { title: undefined },
+      baseVersion: 4,
+    })
+  })
+
+  it('queues nothing when nothing changed', async () => {
+    await db.contacts.put({ ...ada, id: 'c1', version: 4 } as never)
+    expect(await updateRecord(ctx, 'contacts', 'c1', { ...ada })).toEqual([])
+    expect(await db.outbox.count()).toBe(0)
+  })
+
+  it('merges two pending updates, keeping the first base of each field', async () => {
+    await db.contacts.put({ ...ada, id: 'c1', version: 2, title: 'Ms' } as never)
+    await updateRecord(ctx, 'contacts', 'c1', { title: 'Dr' })
+    await updateRecord(ctx, 'contacts', 'c1', { title: 'Prof', phone: '123' })
+    const ops = await opsFor(db, 'contacts', 'c1')
+    expect(ops).toHaveLength(1)
+    expect(ops[0]).toMatchObject({
+      patch: { title: 'Prof', phone: '123' },
+      base: { title: 'Ms', phone: undefined },
+    })
+  })
+
+  it('never merges into an op that is in flight', async () => {
+    await db.contacts.put({ ...ada, id: 'c1', version: 2 } as never)
+    await updateRecord(ctx, 'contacts', 'c1', { title: 'Dr' })
+    const [first] = await opsFor(db, 'contacts', 'c1')
+    await db.outbox.update(first?.seq as number, { status: 'inflight', attempts: 1 })
+    await updateRecord(ctx, 'contacts', 'c1', { title: 'Prof' })
+    const ops = await opsFor(db, 'contacts', 'c1')
+    expect(ops.map((op) => op.patch)).toEqual([{ title: 'Dr' }, { title: 'Prof' }])
+    expect(ops[1]?.base).toEqual({ title: 'Dr' })
+  })
+
+  it('cancels a create and its updates when the record is deleted before it was sent', async () => {
+    const id = await createRecord(ctx, 'contacts', ada)
+    await updateRecord(ctx, 'contacts', id, { title: 'Countess' })
+    await deleteRecord(ctx, 'contacts', id)
+    expect(await db.outbox.count()).toBe(0)
+    expect(await db.contacts.get(id)).toBeUndefined()
+  })
+
+  it('turns a pending update followed by a delete into a delete', async () => {
+    await db.contacts.put({ ...ada, id: 'c1', version: 3 } as never)
+    await updateRecord(ctx, 'contacts', 'c1', { title: 'Dr' })
+    await deleteRecord(ctx, 'contacts', 'c1')
+    const ops = await opsFor(db, 'contacts', 'c1')
+    expect(ops).toHaveLength(1)
+    expect(ops[0]).toMatchObject({ kind: 'delete', baseVersion: 3, patch: {} })
+    expect(await db.contacts.get('c1')).toBeUndefined()
+  })
+
+  it('queues a delete after a create that may already have reached the server', async () => {
+    const id = await createRecord(ctx, 'contacts', ada)
+    const [create] = await opsFor(db, 'contacts', id)
+    await db.outbox.update(create?.seq as number, { attempts: 1 })
+    await deleteRecord(ctx, 'contacts', id)
+    expect((await opsFor(db, 'contacts', id)).map((op) => op.kind)).toEqual(['create', 'delete'])
+  })
+})

@@ -1,0 +1,25 @@
+import 'fake-indexeddb/auto'
+import { cleanup } from '@testing-library/react'
+import { afterEach, beforeEach } from 'vitest'
+
+// Vitest runs without globals here, so Testing Library cannot register its own cleanup.
+afterEach(() => cleanup())
+beforeEach(() => localStorage.clear())
+
+// jsdom has no matchMedia; sonner asks it for the colour scheme.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList
+}
+
+// jsdom does not scroll; the router restores scroll positions on navigation.
+window.scrollTo = () => {}
