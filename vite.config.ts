@@ -37,7 +37,13 @@ export default defineConfig({
       injectManifest: { globPatterns: ['**/*.{js,css,html,svg,ico}'] },
     }),
   ],
-  server: { proxy: { '/api': 'http://127.0.0.1:3000', '/images': 'http://127.0.0.1:3000' } },
+  // Keep the Origin as the browser sent it: the server refuses cross-origin writes (CSRF guard).
+  server: {
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+      '/images': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+    },
+  },
   test: {
     projects: [
       {

@@ -6,7 +6,9 @@
  * Coalescing (DESIGN.md §5) happens only into a `pending` op at the tail of the
  * record's queue, never into one in flight: update+update and create+update
  * merge; create+delete of a never-sent record cancels out; update+delete
- * becomes a delete.
+ * becomes a delete. A `failed` op at the tail (refused by the server, so never
+ * applied) also takes the user's correction, and goes back to the queue under
+ * a new opId: the old one's idempotency key is bound to the refused body.
  */
 import type { CollectionName } from '../domain/collections'
 import type { OutpostDb } from './database'
@@ -49,8 +51,15 @@ export function opsFor(db: OutpostDb, collection: CollectionName, recordId: stri
 async function tailPending(db: OutpostDb, collection: CollectionName, recordId: string) {
   const ops = await opsFor(db, collection, recordId)
   const tail = ops.at(-1)
-  return tail?.status === 'pending' && tail.attempts === 0 ? tail : undefined
+  if (tail?.status === 'pending' && tail.attempts === 0) return tail
+  return tail?.status === 'failed' ? tail : undefined
 }
+
+/** The fields that put a merged-into op back in the queue as new. */
+const requeued = (op: OutboxOp) =>
+  op.status === 'failed'
+    ? { opId: newUuid(), status: 'pending' as const, attempts: 0, nextAttemptAt: 0, lastError: undefined }
+    : {}
 
 /** Create a record locally; answers its new id. */
 export async function createRecord(
@@ -90,10 +99,11 @@ export async function updateRecord(
 
     const tail = await tailPending(db, collection, id)
     if (tail?.kind === 'create') {
-      await db.outbox.update(tail.seq as number, { patch: { ...tail.patch, ...patch } })
+      await db.outbox.update(tail.seq as number, { ...requeued(tail), patch: { ...tail.patch, ...patch } })
     } else if (tail?.kind === 'update') {
       // The first edit's base wins: it is what the server last had.
       await db.outbox.update(tail.seq as number, {
+        ...requeued(tail),
         patch: { ...tail.patch, ...patch },
         base: { ...base, ...tail.base },
       })
@@ -118,15 +128,18 @@ export async function deleteRecord(ctx: WriteContext, collection: CollectionName
     const current = await table.get(id)
     const ops = await opsFor(db, collection, id)
     await table.delete(id)
-    const neverSent =
-      ops[0]?.kind === 'create' && ops.every((op) => op.status === 'pending' && op.attempts === 0)
-    if (neverSent) {
+    // Nothing of it is on the server: its create was never sent, or was refused.
+    const first = ops[0]
+    const neverOnServer =
+      first?.kind === 'create' &&
+      (first.status === 'failed' || ops.every((op) => op.status === 'pending' && op.attempts === 0))
+    if (neverOnServer) {
       await db.outbox.bulkDelete(ops.map((op) => op.seq as number))
       return
     }
     const tail = await tailPending(db, collection, id)
     if (tail?.kind === 'update') {
-      await db.outbox.update(tail.seq as number, { kind: 'delete', patch: {}, base: {} })
+      await db.outbox.update(tail.seq as number, { ...requeued(tail), kind: 'delete', patch: {}, base: {} })
       return
     }
     if (tail?.kind === 'delete') return

@@ -30,7 +30,10 @@ export class SyncScheduler {
       this.channel.onmessage = () => this.holding && void this.engine.sync()
     }
     this.timers.push(setInterval(() => document.visibilityState === 'visible' && this.run(), PERIODIC_MS))
-    void this.engine.recover().then(() => this.run())
+    this.engine
+      .recover()
+      .then(() => this.run())
+      .catch(this.unlessStopped)
   }
 
   stop() {
@@ -39,6 +42,7 @@ export class SyncScheduler {
     document.removeEventListener('visibilitychange', this.onVisible)
     this.channel?.close()
     for (const timer of this.timers) clearTimeout(timer)
+    clearTimeout(this.writeTimer)
   }
 
   /** Call after a local write: the change goes up as soon as the user pauses. */
@@ -51,7 +55,16 @@ export class SyncScheduler {
   private onSignal = () => void this.run()
   private onVisible = () => document.visibilityState === 'visible' && void this.run()
 
-  async run() {
+  /** After sign-out the database is closed under a run still going: that error is expected, not news. */
+  private unlessStopped = (error: unknown) => {
+    if (!this.stopped) console.error('Sync failed:', error)
+  }
+
+  run(): Promise<void> {
+    return this.runLocked().catch(this.unlessStopped)
+  }
+
+  private async runLocked() {
     if (this.stopped) return
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined
     if (!locks) return this.afterRun(await this.engine.sync())

@@ -1,56 +1,14 @@
-/**
- * Signing in and out. SPEC.md §4: after login the role and the user id are
- * kept in local storage (the role under `userRole`), and both are cleared on
- * logout. The profile is kept beside them so the sidebar can show the user's
- * name with no network.
- */
+/** Signing in and out: the two calls a screen may trigger, through the sync layer. */
 import { login, logout } from '../api/calls'
 import { fetchTransport, NetworkError, type Transport } from '../api/transport'
-import type { RoleName, User } from '../domain/api'
 import { isErrorBody, messages } from '../domain/errors'
+import { clearUser, storeUser } from './stored-user'
 
-export const AUTH_KEYS = { role: 'userRole', id: 'userId', profile: 'userProfile' } as const
+export type { SessionUser } from './stored-user'
 
-export interface SessionUser {
-  id: string
-  email: string
-  firstName: string
-  lastName: string
-  role: RoleName
-}
-
+/** A refused or impossible sign-in; its message is what the form shows. */
 export class SignInError extends Error {
   override name = 'SignInError'
-}
-
-export function storedUser(storage: Storage = localStorage): SessionUser | null {
-  const id = storage.getItem(AUTH_KEYS.id)
-  const role = storage.getItem(AUTH_KEYS.role) as RoleName | null
-  if (!id || !role) return null
-  try {
-    const profile = JSON.parse(storage.getItem(AUTH_KEYS.profile) ?? '{}') as Partial<SessionUser>
-    return { email: '', firstName: '', lastName: '', ...profile, id, role }
-  } catch {
-    return { id, role, email: '', firstName: '', lastName: '' }
-  }
-}
-
-export function storeUser(user: User, storage: Storage = localStorage): SessionUser {
-  const session: SessionUser = {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    role: user.role.roleName,
-  }
-  storage.setItem(AUTH_KEYS.id, session.id)
-  storage.setItem(AUTH_KEYS.role, session.role)
-  storage.setItem(AUTH_KEYS.profile, JSON.stringify(session))
-  return session
-}
-
-export function clearUser(storage: Storage = localStorage) {
-  for (const key of Object.values(AUTH_KEYS)) storage.removeItem(key)
 }
 
 interface SessionOptions {

@@ -9,7 +9,7 @@ import { OutpostDb } from '../../src/db/database'
 import { createRecord, deleteRecord, updateRecord } from '../../src/db/record-writes'
 import { SyncEngine } from '../../src/sync/engine'
 import { signIn } from '../../src/sync/session'
-import { type TestServer, startTestServer } from '../server/helpers'
+import { startTestServer, type TestServer } from '../server/helpers'
 import { injectTransport } from './in-process'
 
 let server: TestServer
@@ -44,7 +44,10 @@ interface Client {
   writes: { db: OutpostDb; userId: string }
 }
 
-async function client(user: { email: string; password: string }, wrap = (t: Transport) => t): Promise<Client> {
+async function client(
+  user: { email: string; password: string },
+  wrap = (t: Transport) => t,
+): Promise<Client> {
   const transport = wrap(injectTransport(server.app))
   const session = await signIn(user.email, user.password, { transport, storage: new MemoryStorage() })
   const db = new OutpostDb(`client-${crypto.randomUUID()}`)
@@ -104,7 +107,11 @@ describe('sync engine against the real server', () => {
     await b.engine.sync()
     await a.engine.sync()
     for (const c of [a, b]) {
-      expect(await c.db.contacts.get(id)).toMatchObject({ title: 'Countess', phone: '+44 20 7946 0000', version: 3 })
+      expect(await c.db.contacts.get(id)).toMatchObject({
+        title: 'Countess',
+        phone: '+44 20 7946 0000',
+        version: 3,
+      })
       expect(c.notices).toEqual([])
     }
   })

@@ -103,4 +103,30 @@ describe('local writes', () => {
     await deleteRecord(ctx, 'contacts', id)
     expect((await opsFor(db, 'contacts', id)).map((op) => op.kind)).toEqual(['create', 'delete'])
   })
+
+  it('puts a correction of a refused change back in the queue under a new opId', async () => {
+    const id = await createRecord(ctx, 'contacts', { ...ada, email: 'not-an-email' })
+    const [refused] = await opsFor(db, 'contacts', id)
+    const lastError = { status: 400, message: 'Error while saving - Must be a valid email address. (email)' }
+    await db.outbox.update(refused?.seq as number, { status: 'failed', attempts: 1, lastError })
+    await updateRecord(ctx, 'contacts', id, { email: 'ada@example.com' })
+    const ops = await opsFor(db, 'contacts', id)
+    expect(ops).toHaveLength(1)
+    expect(ops[0]).toMatchObject({
+      kind: 'create',
+      status: 'pending',
+      attempts: 0,
+      patch: { email: 'ada@example.com' },
+    })
+    expect(ops[0]?.opId).not.toBe(refused?.opId)
+    expect(ops[0]?.lastError).toBeUndefined()
+  })
+
+  it('drops a record whose create the server refused, when it is deleted', async () => {
+    const id = await createRecord(ctx, 'contacts', ada)
+    const [refused] = await opsFor(db, 'contacts', id)
+    await db.outbox.update(refused?.seq as number, { status: 'failed', attempts: 1 })
+    await deleteRecord(ctx, 'contacts', id)
+    expect(await db.outbox.count()).toBe(0)
+  })
 })

@@ -1,10 +1,10 @@
 /** React hooks over the mirror: what every list and edit screen reads. They never touch the network. */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useRuntime } from '../../app/session-context'
-import type { CollectionName } from '../../domain/collections'
 import type { OutboxOp } from '../../db/outbox-types'
 import { opsFor } from '../../db/record-writes'
 import { mirrorOf } from '../../db/tables'
+import type { CollectionName } from '../../domain/collections'
 import { type PageQuery, type PageResult, readPage } from './record-query'
 
 /** The page of a list screen; undefined while the first read is under way. */
@@ -19,7 +19,10 @@ export function useRecordPage(collection: CollectionName, query: PageQuery): Pag
 /** One record: undefined while loading, null when there is no such record. */
 export function useRecord<T>(collection: CollectionName, id: string): T | null | undefined {
   const { db } = useRuntime()
-  return useLiveQuery(async () => ((await mirrorOf(db, collection).get(id)) as T | undefined) ?? null, [db, collection, id])
+  return useLiveQuery(
+    async () => ((await mirrorOf(db, collection).get(id)) as T | undefined) ?? null,
+    [db, collection, id],
+  )
 }
 
 export type RecordSyncState = 'synced' | 'pending' | 'failed' | 'conflict'

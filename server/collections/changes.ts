@@ -1,0 +1,55 @@
+/**
+ * The change feed: every write of every collection in `seq` order, tombstones
+ * included, read in pages. See db/write.ts for why a reader never skips a
+ * late commit, and purge.ts for the 410 below `purged_through`.
+ */
+import { asc, eq, gt } from 'drizzle-orm'
+import type { Change, ChangesResponse } from '../../src/domain/api'
+import type { Db } from '../db/open'
+import { syncMeta } from '../db/schema'
+import { resyncRequired } from '../http/errors'
+import { type Row, toDoc } from './docs'
+import { type ServerCollection, serverCollections } from './registry'
+
+export const DEFAULT_CHANGES_LIMIT = 500
+export const MAX_CHANGES_LIMIT = 1000
+
+export async function purgedThrough(db: Db): Promise<number> {
+  const [row] = await db.select().from(syncMeta).where(eq(syncMeta.id, 1))
+  return row?.purgedThrough ?? 0
+}
+
+function toChange(collection: ServerCollection, row: Row): Change {
+  const deleted = row.deletedAt !== null && row.deletedAt !== undefined
+  return {
+    collection: collection.name,
+    id: row.id as string,
+    version: row.version as number,
+    seq: row.seq as number,
+    deleted,
+    doc: deleted ? null : toDoc(collection, row),
+  }
+}
+
+export async function readChanges(db: Db, since: number, limit: number): Promise<ChangesResponse> {
+  // A client that has seen nothing (0) may start anywhere; one that is behind the purge has missed tombstones.
+  if (since > 0 && since < (await purgedThrough(db))) {
+    throw resyncRequired()
+  }
+  // Each collection's next `limit + 1` rows, merged: enough to fill the page and to know if there is more.
+  const perCollection = await Promise.all(
+    serverCollections.map(async (collection) => {
+      const rows = await db
+        .select()
+        .from(collection.table)
+        .where(gt(collection.table.seq, since))
+        .orderBy(asc(collection.table.seq))
+        .limit(limit + 1)
+      return (rows as Row[]).map((row) => toChange(collection, row))
+    }),
+  )
+  const merged = perCollection.flat().sort((a, b) => a.seq - b.seq)
+  const changes = merged.slice(0, limit)
+  const last = changes.at(-1)
+  return { changes, cursor: String(last ? last.seq : since), hasMore: merged.length > limit }
+}

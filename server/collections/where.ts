@@ -1,0 +1,194 @@
+/**
+ * Payload's `where` (research/payload.md §1.3) as parameterized SQL.
+ * Top-level keys are ANDed; `and`/`or` take arrays of the same shape. Every
+ * field and operator is checked against the collection: an unknown one is a
+ * 400 naming it, never a database error. User text only ever travels as a
+ * bound parameter.
+ */
+import {
+  type AnyColumn,
+  and,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm'
+import { UUID_PATTERN } from '../../src/domain/fields'
+import { queryError } from '../http/errors'
+import { type FieldKind, kindOf, type ServerCollection } from './registry'
+
+export const MAX_WHERE_DEPTH = 5
+const MAX_CONDITIONS = 100
+const MAX_LIST = 100
+
+export const OPERATORS = [
+  'equals',
+  'not_equals',
+  'like',
+  'contains',
+  'in',
+  'not_in',
+  'greater_than',
+  'greater_than_equal',
+  'less_than',
+  'less_than_equal',
+  'exists',
+] as const
+type Operator = (typeof OPERATORS)[number]
+
+interface Field {
+  name: string
+  column: AnyColumn
+  kind: FieldKind
+}
+
+/** The queryable paths: the collection's fields, id, createdAt, updatedAt, and `rel.value` for relationships. */
+export function queryableFields(collection: ServerCollection): Map<string, Field> {
+  const map = new Map<string, Field>()
+  const add = (name: string, column: AnyColumn) => map.set(name, { name, column, kind: kindOf(column) })
+  add('id', collection.table.id)
+  add('createdAt', collection.table.createdAt)
+  add('updatedAt', collection.table.updatedAt)
+  for (const [name, column] of Object.entries(collection.fields)) {
+    add(name, column)
+    if (collection.relations[name]) add(`${name}.value`, column)
+  }
+  return map
+}
+
+/** `%`, `_` and `\` typed by a user match themselves (ILIKE's escape character is `\`). */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+function scalar(field: Field, op: Operator, value: unknown): string | Date {
+  if (typeof value !== 'string') throw queryError(`The value of ${field.name} ${op} must be a single value.`)
+  if (field.kind === 'uuid' && !UUID_PATTERN.test(value)) {
+    throw queryError(`The value of ${field.name} ${op} must be an id.`)
+  }
+  if (field.kind === 'date') {
+    const date = new Date(value)
+    if (Number.isNaN(date.getTime())) throw queryError(`The value of ${field.name} ${op} must be a date.`)
+    return date
+  }
+  return value
+}
+
+function list(field: Field, op: Operator, value: unknown): (string | Date)[] {
+  const items = Array.isArray(value)
+    ? value
+    : isRecord(value)
+      ? Object.values(value)
+      : String(value).split(',')
+  if (items.length > MAX_LIST) throw queryError(`${field.name} ${op} accepts at most ${MAX_LIST} values.`)
+  return items.map((item) => scalar(field, op, typeof item === 'string' ? item.trim() : item))
+}
+
+function textOf(field: Field, op: Operator): SQL | AnyColumn {
+  if (field.kind === 'date') throw queryError(`The operator ${op} cannot be used on ${field.name}.`)
+  return field.kind === 'uuid' ? sql`${field.column}::text` : field.column
+}
+
+function condition(field: Field, op: Operator, value: unknown): SQL {
+  const { column } = field
+  switch (op) {
+    case 'equals':
+      return eq(column, scalar(field, op, value))
+    case 'not_equals':
+      return or(ne(column, scalar(field, op, value)), isNull(column)) as SQL
+    case 'in': {
+      const values = list(field, op, value)
+      return values.length ? inArray(column, values) : sql`false`
+    }
+    case 'not_in': {
+      const values = list(field, op, value)
+      return values.length ? (or(notInArray(column, values), isNull(column)) as SQL) : sql`true`
+    }
+    case 'greater_than':
+    case 'greater_than_equal':
+    case 'less_than':
+    case 'less_than_equal': {
+      if (field.kind === 'uuid') throw queryError(`The operator ${op} cannot be used on ${field.name}.`)
+      const compare = { greater_than: gt, greater_than_equal: gte, less_than: lt, less_than_equal: lte }[op]
+      return compare(column, scalar(field, op, value))
+    }
+    case 'like': {
+      // Payload ≥ 1.10: every word must occur, case-insensitively, anywhere, in any order.
+      const target = textOf(field, op)
+      const words = String(scalar({ ...field, kind: 'text' }, op, value))
+        .split(/\s+/)
+        .filter(Boolean)
+      if (words.length === 0) return isNotNull(column)
+      return and(...words.map((word) => ilike(target, `%${escapeLike(word)}%`))) as SQL
+    }
+    case 'contains': {
+      const target = textOf(field, op)
+      return ilike(target, `%${escapeLike(String(scalar({ ...field, kind: 'text' }, op, value)))}%`)
+    }
+    case 'exists': {
+      if (value !== 'true' && value !== 'false')
+        throw queryError(`${field.name} exists must be true or false.`)
+      // Text fields store '' for "not set": that does not exist either.
+      if (field.kind !== 'text') return value === 'true' ? isNotNull(column) : isNull(column)
+      return (
+        value === 'true' ? and(isNotNull(column), ne(column, '')) : or(isNull(column), eq(column, ''))
+      ) as SQL
+    }
+  }
+}
+
+interface Walk {
+  fields: Map<string, Field>
+  conditions: number
+}
+
+function group(value: unknown, key: string, walk: Walk, depth: number): SQL | undefined {
+  const items = Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : undefined
+  if (!items) throw queryError(`where ${key} must be a list of conditions.`)
+  const parts = items.map((item) => node(item, walk, depth + 1)).filter((part): part is SQL => !!part)
+  if (parts.length === 0) return undefined
+  return key === 'or' ? or(...parts) : and(...parts)
+}
+
+function node(where: unknown, walk: Walk, depth: number): SQL | undefined {
+  if (depth > MAX_WHERE_DEPTH)
+    throw queryError(`The where query nests too deeply (at most ${MAX_WHERE_DEPTH} levels).`)
+  if (!isRecord(where)) throw queryError('where must be an object of conditions.')
+  const parts: SQL[] = []
+  for (const [key, value] of Object.entries(where)) {
+    const lower = key.toLowerCase()
+    if (lower === 'and' || lower === 'or') {
+      const part = group(value, lower, walk, depth)
+      if (part) parts.push(part)
+      continue
+    }
+    const field = walk.fields.get(key)
+    if (!field) throw queryError(`The following path cannot be queried: ${key}`)
+    if (!isRecord(value)) throw queryError(`Give an operator for ${key}, e.g. where[${key}][equals]=…`)
+    for (const [op, operand] of Object.entries(value)) {
+      if (!(OPERATORS as readonly string[]).includes(op))
+        throw queryError(`Unknown operator "${op}" on ${key}.`)
+      if (++walk.conditions > MAX_CONDITIONS)
+        throw queryError(`The where query has more than ${MAX_CONDITIONS} conditions.`)
+      parts.push(condition(field, op as Operator, operand))
+    }
+  }
+  return parts.length ? and(...parts) : undefined
+}
+
+/** The SQL of a parsed `where` (undefined when it has no conditions). */
+export function buildWhere(collection: ServerCollection, where: unknown): SQL | undefined {
+  if (where === undefined || where === '') return undefined
+  return node(where, { fields: queryableFields(collection), conditions: 0 }, 1)
+}

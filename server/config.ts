@@ -1,0 +1,54 @@
+/** The process's settings, from the environment (README and main.ts list them). */
+import { resolve } from 'node:path'
+
+export interface Config {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl?: string
+  adminEmail?: string
+  adminPassword?: string
+  seedSample: boolean
+  staticDir: string
+  sessionIdleDays: number
+  tombstoneDays: number
+  trustProxy: boolean
+  logLevel: string
+}
+
+type Env = Record<string, string | undefined>
+
+function positive(env: Env, name: string, fallback: number): number {
+  const raw = env[name]?.trim()
+  if (!raw) return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value <= 0)
+    throw new Error(`${name} must be a positive whole number, got "${raw}".`)
+  return value
+}
+
+const isOff = (value: string | undefined) =>
+  ['0', 'false', 'no', 'off'].includes((value ?? '').trim().toLowerCase())
+const isOn = (value: string | undefined) =>
+  ['1', 'true', 'yes', 'on'].includes((value ?? '').trim().toLowerCase())
+
+export function readConfig(env: Env = process.env): Config {
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must start with postgres:// or postgresql://')
+  }
+  return {
+    port: positive(env, 'PORT', 3000),
+    host: env.HOST?.trim() || '127.0.0.1',
+    dataDir: resolve(env.DATA_DIR?.trim() || './data'),
+    databaseUrl,
+    adminEmail: env.ADMIN_EMAIL?.trim() || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    seedSample: !isOff(env.SEED_SAMPLE),
+    staticDir: resolve(env.STATIC_DIR?.trim() || './dist'),
+    sessionIdleDays: positive(env, 'SESSION_IDLE_DAYS', 14),
+    tombstoneDays: positive(env, 'TOMBSTONE_DAYS', 90),
+    trustProxy: isOn(env.TRUST_PROXY),
+    logLevel: env.LOG_LEVEL?.trim() || 'info',
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * ApiError carries an HTTP status and one item of the error body
+ * ({ errors: [{ name, title, message, data? }] }, src/domain/errors.ts).
+ * Routes throw these; the error handler turns them (and everything else) into the body.
+ */
+import type { ApiErrorItem, ErrorBody, FieldError } from '../../src/domain/errors'
+import { messages } from '../../src/domain/errors'
+
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly item: ApiErrorItem,
+    /** Extra top-level keys of the body, e.g. the current `doc` of a 412. */
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(item.message)
+    this.name = item.name
+  }
+
+  get body(): ErrorBody & Record<string, unknown> {
+    return { errors: [this.item], ...this.extra }
+  }
+}
+
+/** title = message unless told otherwise: the old client reads either (research/payload.md §5). */
+const item = (name: string, message: string, title = message, data?: FieldError[]): ApiErrorItem =>
+  data ? { name, title, message, data } : { name, title, message }
+
+export const errorItem = item
+
+export const badRequest = (message: string, data?: FieldError[]) =>
+  new ApiError(400, item('BadRequest', message, message, data))
+
+/** A query that cannot run: unknown field or operator, bad paging, too deep. */
+export const queryError = (message: string) => new ApiError(400, item('QueryError', message))
+
+/** Payload's wording: 'The following field is invalid: a' / 'The following fields are invalid: a, b'. */
+export function validationError(data: FieldError[]) {
+  const fields = [...new Set(data.map((entry) => entry.field || 'body'))]
+  const message =
+    fields.length === 1
+      ? `The following field is invalid: ${fields[0]}`
+      : `The following fields are invalid: ${fields.join(', ')}`
+  return new ApiError(400, item('ValidationError', message, message, data))
+}
+
+export const unauthorized = () => new ApiError(401, item('UnauthorizedError', messages.signedOut))
+export const badLogin = () =>
+  new ApiError(401, item('AuthenticationError', messages.badLogin, 'Login failed'))
+export const forbidden = () => new ApiError(403, item('Forbidden', messages.forbidden))
+export const notFound = () => new ApiError(404, item('NotFound', messages.notFound))
+export const gone = (extra?: Record<string, unknown>) =>
+  new ApiError(410, item('GoneError', messages.gone), extra)
+export const conflictInFlight = () =>
+  new ApiError(409, item('ConflictError', 'A request with this Idempotency-Key is still being processed.'))
+export const keyReused = () =>
+  new ApiError(
+    422,
+    item('IdempotencyError', 'This Idempotency-Key was already used for a different request.'),
+  )
+export const tooLarge = () => new ApiError(413, item('PayloadTooLarge', 'The request body is too large.'))
+export const unsupportedMedia = () =>
+  new ApiError(415, item('UnsupportedMediaType', 'Send the body as application/json or multipart/form-data.'))
+export const tooManyRequests = (retryAfter: string) =>
+  new ApiError(429, item('TooManyRequests', `Too many attempts. Try again in ${retryAfter}.`))
+/** The change feed no longer reaches back to the client's cursor (tombstones purged). */
+export const resyncRequired = () =>
+  new ApiError(
+    410,
+    item('ResyncRequired', 'The change feed no longer reaches back to this cursor; resync from 0.'),
+    { resync: true },
+  )

@@ -1,0 +1,88 @@
+/**
+ * The server process: `node --import tsx server/main.ts`.
+ *
+ * Environment: PORT (3000), HOST (127.0.0.1), DATA_DIR (./data; PGlite in
+ * DATA_DIR/pglite, uploads later in DATA_DIR/images), DATABASE_URL
+ * (postgres://… uses PostgreSQL instead of PGlite), ADMIN_EMAIL /
+ * ADMIN_PASSWORD (first start only), SEED_SAMPLE (on; 0 skips the sample
+ * contacts), STATIC_DIR (./dist, the built PWA), SESSION_IDLE_DAYS (14),
+ * TOMBSTONE_DAYS (90), TRUST_PROXY (off), LOG_LEVEL (info).
+ */
+import { existsSync, mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { buildApp } from './app'
+import { bootstrap } from './bootstrap'
+import { readConfig } from './config'
+import { migrate } from './db/migrate'
+import { openDb } from './db/open'
+import { runMaintenance } from './maintenance'
+
+const DAY_MS = 86_400_000
+
+async function main() {
+  const config = readConfig()
+  let pgliteDir: string | undefined
+  if (!config.databaseUrl) {
+    pgliteDir = join(config.dataDir, 'pglite')
+    mkdirSync(pgliteDir, { recursive: true })
+  }
+  const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: pgliteDir })
+  await migrate(handle)
+  await bootstrap(handle.db, {
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+    seedSample: config.seedSample,
+    print: (line) => console.log(line),
+  })
+  const maintenance = () =>
+    runMaintenance(handle.db, {
+      tombstoneDays: config.tombstoneDays,
+      sessionIdleDays: config.sessionIdleDays,
+    })
+  await maintenance()
+
+  if (!existsSync(join(config.staticDir, 'index.html'))) {
+    console.log(`No built PWA in ${config.staticDir} (run \`npm run build\`): serving the API only.`)
+  }
+  const app = await buildApp({
+    db: handle.db,
+    staticDir: config.staticDir,
+    logger: { level: config.logLevel },
+    sessionIdleDays: config.sessionIdleDays,
+    trustProxy: config.trustProxy,
+  })
+  const timer = setInterval(
+    () => maintenance().catch((error) => app.log.error({ err: error }, 'maintenance failed')),
+    DAY_MS,
+  )
+  timer.unref()
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info(`${signal}: closing`)
+    clearInterval(timer)
+    try {
+      await app.close()
+      await handle.close()
+      process.exit(0)
+    } catch (error) {
+      console.error(error)
+      process.exit(1)
+    }
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+  await app.listen({ port: config.port, host: config.host })
+  const wildcard = config.host === '0.0.0.0' || config.host === '::'
+  const shown = wildcard ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host
+  const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${pgliteDir}`
+  console.log(`Outpost is running at http://${shown}:${config.port} (${database})`)
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,46 @@
+/**
+ * Housekeeping, run at startup and then daily by main.ts: purge old
+ * tombstones (moving `purged_through` so stale cursors resync), old
+ * idempotency keys and idle sessions.
+ */
+import { and, isNotNull, lt, sql } from 'drizzle-orm'
+import { purgeIdleSessions } from './auth/sessions'
+import { serverCollections } from './collections/registry'
+import type { Db } from './db/open'
+import { idempotencyKeys, syncMeta } from './db/schema'
+import { withWriteLock } from './db/write'
+
+const DAY_MS = 86_400_000
+/** Longer than any offline period we expect a client to replay after. */
+export const IDEMPOTENCY_KEY_DAYS = 30
+
+/** Deletes tombstones older than `days`; returns how many. */
+export async function purgeTombstones(db: Db, days: number, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - days * DAY_MS)
+  // Under the write lock: purged_through must never pass a seq a reader has not been able to see.
+  return withWriteLock(db, async (tx) => {
+    let purged = 0
+    let highest = 0
+    for (const { table } of serverCollections) {
+      const rows = (await tx
+        .delete(table)
+        .where(and(isNotNull(table.deletedAt), lt(table.deletedAt, cutoff)))
+        .returning({ seq: table.seq })) as { seq: number }[]
+      purged += rows.length
+      for (const row of rows) highest = Math.max(highest, row.seq)
+    }
+    if (highest > 0) {
+      await tx.update(syncMeta).set({ purgedThrough: sql`greatest(${syncMeta.purgedThrough}, ${highest})` })
+    }
+    return purged
+  })
+}
+
+export async function runMaintenance(db: Db, options: { tombstoneDays: number; sessionIdleDays: number }) {
+  const tombstones = await purgeTombstones(db, options.tombstoneDays)
+  await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_KEY_DAYS * DAY_MS)))
+  await purgeIdleSessions(db, options.sessionIdleDays)
+  return { tombstones }
+}

@@ -1,0 +1,86 @@
+/**
+ * The generic collection router: list, get, create, update (PUT and PATCH) and
+ * delete under /api/{path}, for any entry of collections/registry.ts.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { etagOf, versionOfEtag } from '../../src/domain/api'
+import { UUID_PATTERN } from '../../src/domain/fields'
+import { toDoc } from '../collections/docs'
+import { listDocs } from '../collections/list'
+import type { ServerCollection } from '../collections/registry'
+import { createDoc, deleteDoc, liveRow, updateDoc } from '../collections/writes'
+import type { Db } from '../db/open'
+import { badRequest, unauthorized } from '../http/errors'
+import { idempotentWrite, type StoredAnswer } from '../http/idempotency'
+
+type IdRequest = FastifyRequest<{ Params: { id: string } }>
+
+/** A malformed id is the client's bug (400) and never reaches Postgres, which would throw on it. */
+function idOf(request: IdRequest): string {
+  const { id } = request.params
+  if (!UUID_PATTERN.test(id))
+    throw badRequest(`"${id}" is not a valid id.`, [{ field: 'id', message: 'Must be a valid id.' }])
+  return id.toLowerCase()
+}
+
+/** If-Match: "<n>" (or W/"<n>"); `*` matches any version; absent means last write wins. */
+function ifMatchOf(request: FastifyRequest): number | undefined {
+  const header = request.headers['if-match']
+  if (header === undefined || header.trim() === '*') return undefined
+  const version = versionOfEtag(header.trim())
+  if (version === undefined) throw badRequest('If-Match must be an ETag such as "3".')
+  return version
+}
+
+/** Single-doc answers carry the doc's version as a strong ETag. */
+export function sendAnswer(reply: FastifyReply, answer: StoredAnswer) {
+  const version = answer.body.doc && (answer.body.doc as { version?: unknown }).version
+  if (typeof version === 'number') reply.header('etag', etagOf(version))
+  if (answer.replayed) reply.header('idempotent-replayed', 'true')
+  return reply.code(answer.status).send(answer.body)
+}
+
+const userOf = (request: FastifyRequest) => {
+  if (!request.user) throw unauthorized()
+  return request.user
+}
+
+export function collectionRoutes(app: FastifyInstance, db: Db, collection: ServerCollection) {
+  const base = `/api/${collection.spec.path}`
+
+  app.get(base, async (request) => listDocs(db, collection, request.query as Record<string, unknown>))
+
+  app.get(`${base}/:id`, async (request: IdRequest, reply) => {
+    const row = await liveRow(db, collection, idOf(request))
+    const doc = toDoc(collection, row)
+    // Payload answers the doc itself, no wrapper.
+    return reply.header('etag', etagOf(doc.version)).send(doc)
+  })
+
+  app.post(base, async (request, reply) => {
+    const answer = await idempotentWrite(db, request, userOf(request).id, (tx) =>
+      createDoc(tx, collection, request.body),
+    )
+    return sendAnswer(reply, answer)
+  })
+
+  const update = async (request: IdRequest, reply: FastifyReply) => {
+    const id = idOf(request)
+    const ifMatch = ifMatchOf(request)
+    const answer = await idempotentWrite(db, request, userOf(request).id, (tx) =>
+      updateDoc(tx, collection, id, request.body, ifMatch),
+    )
+    return sendAnswer(reply, answer)
+  }
+  app.put(`${base}/:id`, update)
+  app.patch(`${base}/:id`, update)
+
+  app.delete(`${base}/:id`, async (request: IdRequest, reply) => {
+    const id = idOf(request)
+    const ifMatch = ifMatchOf(request)
+    const answer = await idempotentWrite(db, request, userOf(request).id, (tx) =>
+      deleteDoc(tx, collection, id, ifMatch),
+    )
+    return sendAnswer(reply, answer)
+  })
+}

@@ -1,0 +1,23 @@
+/** GET /api/sync/changes?since=<cursor>&limit=<n>: the change feed the client pulls. */
+import type { FastifyInstance } from 'fastify'
+import { DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT, readChanges } from '../collections/changes'
+import type { Db } from '../db/open'
+import { queryError } from '../http/errors'
+
+function whole(value: unknown, name: string, fallback: number, max: number, min: number): number {
+  if (value === undefined || value === '') return fallback
+  if (typeof value !== 'string' || !/^\d{1,15}$/.test(value))
+    throw queryError(`${name} must be a whole number.`)
+  const number = Number(value)
+  if (number < min || number > max) throw queryError(`${name} must be between ${min} and ${max}.`)
+  return number
+}
+
+export function syncRoutes(app: FastifyInstance, db: Db) {
+  app.get('/api/sync/changes', async (request) => {
+    const query = request.query as Record<string, unknown>
+    const since = whole(query.since, 'since', 0, Number.MAX_SAFE_INTEGER, 0)
+    const limit = whole(query.limit, 'limit', DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT, 1)
+    return readChanges(db, since, limit)
+  })
+}

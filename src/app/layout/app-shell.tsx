@@ -1,0 +1,42 @@
+/**
+ * Sidebar, top bar, the screen, the footer. Below 1024 px the sidebar is a
+ * drawer opened from the top bar's menu button; it closes on navigation, on
+ * Escape and on a click beside it.
+ */
+import { Outlet } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import type { SessionUser } from '../../sync/stored-user'
+import { Footer } from './footer'
+import { Sidebar } from './sidebar'
+import { TopBar } from './top-bar'
+
+export function AppShell({ user }: { user: SessionUser }) {
+  const [menuOpen, setMenuOpen] = useState(false)
+
+  useEffect(() => {
+    if (!menuOpen) return
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false)
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [menuOpen])
+
+  return (
+    <div className="min-h-dvh bg-slate-50 lg:pl-64">
+      {menuOpen && (
+        <div
+          aria-hidden="true"
+          className="fixed inset-0 z-30 bg-slate-900/30 lg:hidden"
+          onClick={() => setMenuOpen(false)}
+        />
+      )}
+      <Sidebar user={user} open={menuOpen} onClose={() => setMenuOpen(false)} />
+      <div className="flex min-h-dvh min-w-0 flex-col">
+        <TopBar menuOpen={menuOpen} onMenu={() => setMenuOpen(!menuOpen)} />
+        <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+    </div>
+  )
+}

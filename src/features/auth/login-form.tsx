@@ -1,0 +1,82 @@
+/**
+ * Email, password and "Let's go". The fields are checked on submit and then
+ * as they change; a refused sign-in shows the server's words in red under the
+ * form, and nothing typed is cleared.
+ */
+import { type FormEvent, useState } from 'react'
+import { TextField } from '../../ui/field'
+import { button } from '../../ui/styles'
+import { type LoginErrors, type LoginValues, validateLogin } from './validate-login'
+
+interface LoginFormProps {
+  /** Answers the words to show when the sign-in is refused, or null when it worked. */
+  onSignIn: (values: LoginValues) => Promise<string | null>
+}
+
+export function LoginForm({ onSignIn }: LoginFormProps) {
+  const [values, setValues] = useState<LoginValues>({ email: '', password: '' })
+  const [errors, setErrors] = useState<LoginErrors>({})
+  const [checked, setChecked] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const change = (field: keyof LoginValues, value: string) => {
+    const next = { ...values, [field]: value }
+    setValues(next)
+    if (checked) setErrors(validateLogin(next))
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const found = validateLogin(values)
+    setChecked(true)
+    setErrors(found)
+    if (Object.keys(found).length) return
+    setBusy(true)
+    setFailure(null)
+    const refused = await onSignIn({ email: values.email.trim(), password: values.password })
+    // On success the page navigates away; only a refusal comes back here.
+    if (refused !== null) {
+      setFailure(refused)
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-5">
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="username"
+        inputMode="email"
+        value={values.email}
+        error={errors.email}
+        onChange={(event) => change('email', event.target.value)}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        value={values.password}
+        error={errors.password}
+        onChange={(event) => change('password', event.target.value)}
+      />
+      <button type="submit" disabled={busy} aria-busy={busy} className={`${button.primary} w-full`}>
+        {busy && (
+          <span
+            aria-hidden="true"
+            className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+          />
+        )}
+        Let's go
+      </button>
+      {failure && (
+        <p role="alert" className="text-center text-sm font-medium text-red-600">
+          {failure}
+        </p>
+      )}
+    </form>
+  )
+}

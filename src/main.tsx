@@ -1,0 +1,19 @@
+/** The entry point: the router, the app's styles, and (in production) the service worker. */
+import { RouterProvider } from '@tanstack/react-router'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { registerServiceWorker } from './app/pwa-register'
+import { createAppRouter } from './app/router'
+import './index.css'
+
+const router = createAppRouter()
+const root = document.getElementById('root')
+if (!root) throw new Error('index.html has no #root element.')
+
+createRoot(root).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+)
+
+void registerServiceWorker()

@@ -1,0 +1,77 @@
+/**
+ * A list screen's page, page size and search text, remembered in local storage
+ * per list (SPEC.md §4) so coming back to a list shows the same page.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE, PAGE_SIZE_OPTIONS, totalPages } from '../domain/paging'
+
+export interface ListState {
+  page: number
+  perPage: number
+  search: string
+}
+
+export const listStateKey = (list: string) => `listState.${list}`
+
+const initial: ListState = { page: FIRST_PAGE, perPage: DEFAULT_PAGE_SIZE, search: '' }
+
+/** What was stored, with anything unreadable (an old format, a hand edit) replaced by the defaults. */
+export function readListState(list: string, storage: Storage = localStorage): ListState {
+  try {
+    const stored = JSON.parse(storage.getItem(listStateKey(list)) ?? '{}') as Partial<ListState>
+    const sizes: readonly number[] = PAGE_SIZE_OPTIONS
+    return {
+      page:
+        Number.isInteger(stored.page) && (stored.page as number) >= 1
+          ? (stored.page as number)
+          : initial.page,
+      perPage: sizes.includes(stored.perPage as number) ? (stored.perPage as number) : initial.perPage,
+      search: typeof stored.search === 'string' ? stored.search : initial.search,
+    }
+  } catch {
+    return initial
+  }
+}
+
+export function useListState(list: string) {
+  const [state, setState] = useState(() => readListState(list))
+
+  useEffect(() => {
+    localStorage.setItem(listStateKey(list), JSON.stringify(state))
+  }, [list, state])
+
+  const setPage = useCallback((page: number) => setState((s) => (s.page === page ? s : { ...s, page })), [])
+  // SPEC.md §4: a new page size, like a new search, starts again at page 1.
+  const setPerPage = useCallback(
+    (perPage: number) => setState((s) => ({ ...s, perPage, page: FIRST_PAGE })),
+    [],
+  )
+  const setSearch = useCallback(
+    (search: string) => setState((s) => (s.search === search ? s : { ...s, search, page: FIRST_PAGE })),
+    [],
+  )
+  return useMemo(
+    () => ({ ...state, setPage, setPerPage, setSearch }),
+    [state, setPage, setPerPage, setSearch],
+  )
+}
+
+/**
+ * SPEC.md §4: the page resets to 1 when the total changes. The first total after
+ * mounting is not a change (that is the restored list arriving), and a page
+ * past the end (a restored page of a list that shrank) moves to the last page.
+ */
+export function usePageGuard(
+  state: { page: number; perPage: number; setPage: (page: number) => void },
+  total: number | undefined,
+) {
+  const previous = useRef<number | undefined>(undefined)
+  const { page, perPage, setPage } = state
+  useEffect(() => {
+    if (total === undefined) return
+    const last = totalPages(total, perPage)
+    if (previous.current !== undefined && previous.current !== total) setPage(FIRST_PAGE)
+    else if (page > last) setPage(last)
+    previous.current = total
+  }, [total, page, perPage, setPage])
+}

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bootstrap, DEFAULT_ADMIN_EMAIL } from '../../server/bootstrap'
+import { readConfig } from '../../server/config'
+import { DEPARTMENTS } from '../../src/domain/contact'
+import { startTestServer, type TestServer } from './helpers'
+
+let server: TestServer
+
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server?.close())
+
+describe('bootstrap', () => {
+  it('creates the Admin with a generated password printed once, and sample contacts; later runs do nothing', async () => {
+    const lines: string[] = []
+    const result = await bootstrap(server.db, { seedSample: true, print: (line) => lines.push(line) })
+    expect(result.createdAdmin).toMatchObject({ email: DEFAULT_ADMIN_EMAIL, generated: true })
+    const password = result.createdAdmin?.password ?? ''
+    expect(password.length).toBeGreaterThanOrEqual(12)
+    expect(lines.join('\n')).toContain(`${DEFAULT_ADMIN_EMAIL} / ${password}`)
+    expect(result.seededContacts).toBeGreaterThanOrEqual(20)
+
+    const cookie = await server.login(DEFAULT_ADMIN_EMAIL, password)
+    const me = await server.request(cookie, { method: 'GET', url: '/api/users/me' })
+    expect(me.json().user.role).toEqual({ id: 'admin', roleName: 'Admin' })
+    const list = (await server.request(cookie, { method: 'GET', url: '/api/contacts?limit=100' })).json()
+    expect(list.totalDocs).toBe(result.seededContacts)
+    const departments = new Set(list.docs.map((doc: { department: string }) => doc.department))
+    for (const department of DEPARTMENTS) expect(departments).toContain(department)
+    expect(new Set(list.docs.map((doc: { email: string }) => doc.email)).size).toBe(list.totalDocs)
+
+    const again: string[] = []
+    const second = await bootstrap(server.db, { seedSample: true, print: (line) => again.push(line) })
+    expect(second).toEqual({ seededContacts: 0 })
+    expect(again).toEqual([])
+  })
+})
+
+describe('readConfig', () => {
+  it('has the documented defaults', () => {
+    const config = readConfig({})
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      seedSample: true,
+      sessionIdleDays: 14,
+      tombstoneDays: 90,
+      trustProxy: false,
+    })
+    expect(config.dataDir).toMatch(/\/data$/)
+    expect(config.staticDir).toMatch(/\/dist$/)
+    expect(config.databaseUrl).toBeUndefined()
+  })
+
+  it('reads the environment and refuses nonsense', () => {
+    const config = readConfig({
+      PORT: '8080',
+      SEED_SAMPLE: '0',
+      DATABASE_URL: 'postgres://u@h/db',
+      TRUST_PROXY: '1',
+    })
+    expect(config).toMatchObject({
+      port: 8080,
+      seedSample: false,
+      databaseUrl: 'postgres://u@h/db',
+      trustProxy: true,
+    })
+    expect(() => readConfig({ PORT: 'eighty' })).toThrow(/PORT/)
+    expect(() => readConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/)
+  })
+})

@@ -1,0 +1,162 @@
+/**
+ * Runs the real server in-process for tests: a fresh database per call
+ * (in-memory PGlite, or with DATABASE_URL a new PostgreSQL database that
+ * close() drops), migrated, behind buildApp. Reused by tests/sync.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import pg from 'pg'
+import { type AppOptions, buildApp } from '../../server/app'
+import { createUser, type NewUser } from '../../server/auth/users'
+import { MIGRATIONS_DIR, migrate } from '../../server/db/migrate'
+import { type Db, type DbHandle, openDb } from '../../server/db/open'
+import type { User } from '../../src/domain/api'
+
+export interface TestUser extends User {
+  password: string
+}
+
+export interface TestServer {
+  app: FastifyInstance
+  db: Db
+  handle: DbHandle
+  /** Creates a user directly in the database (role 'user' unless told). */
+  createUser(input?: Partial<NewUser>): Promise<TestUser>
+  /** Signs in through the API; returns the Cookie header value (`outpost_session=…`). */
+  login(email: string, password: string): Promise<string>
+  /** createUser + login. */
+  signIn(input?: Partial<NewUser>): Promise<{ user: TestUser; cookie: string }>
+  /** app.inject with the cookie (and JSON body) set. */
+  request(cookie: string | undefined, options: InjectOptions): Promise<LightMyRequestResponse>
+  /** Listens on a random loopback port (once) and returns the base URL, for real fetch clients. */
+  listen(): Promise<string>
+  close(): Promise<void>
+}
+
+export type TestServerOptions = Partial<Omit<AppOptions, 'db'>>
+
+let counter = 0
+const uniqueEmail = () => `user${++counter}-${randomBytes(3).toString('hex')}@test.local`
+
+/**
+ * A new PGlite costs ~1.9 s (initdb); loading a dump of an already migrated one
+ * costs ~0.4 s. The dump is cached in the OS temp dir under a hash of the
+ * migrations, written once by whichever test file gets there first.
+ */
+async function openPgliteFromTemplate(): Promise<DbHandle> {
+  const hash = createHash('sha256')
+  // A new PGlite version may change the data directory format.
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite')
+  hash.update(readFileSync(join(dirname(pglite), '..', 'package.json')))
+  for (const file of readdirSync(MIGRATIONS_DIR, { recursive: true }).map(String).sort()) {
+    const path = join(MIGRATIONS_DIR, file)
+    if (statSync(path).isFile()) hash.update(file).update(readFileSync(path))
+  }
+  const template = join(tmpdir(), `outpost-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`)
+  if (existsSync(template)) {
+    const handle = await openDb({ loadDataDir: new Blob([readFileSync(template)]) })
+    await migrate(handle) // a no-op unless the template is behind
+    return handle
+  }
+  const handle = await openDb()
+  await migrate(handle)
+  const dump = await handle.dump?.()
+  if (dump) {
+    // Write then rename: a test file loading at the same moment never sees half a file.
+    const partial = `${template}.${process.pid}.${randomBytes(4).toString('hex')}`
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()))
+    renameSync(partial, template)
+  }
+  return handle
+}
+
+/** A fresh, migrated database: PGlite in memory, or a new database on DATABASE_URL's server. */
+export async function openTestDb(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL
+  if (!url) {
+    const handle = await openPgliteFromTemplate()
+    return { handle, drop: () => handle.close() }
+  }
+  const name = `outpost_test_${process.pid}_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`create database "${name}"`)
+  await admin.end()
+  const testUrl = new URL(url)
+  testUrl.pathname = `/${name}`
+  const handle = await openDb({ databaseUrl: testUrl.toString() })
+  await migrate(handle)
+  return {
+    handle,
+    drop: async () => {
+      await handle.close()
+      const client = new pg.Client({ connectionString: url })
+      await client.connect()
+      await client.query(`drop database if exists "${name}" with (force)`)
+      await client.end()
+    },
+  }
+}
+
+export function cookieOf(response: LightMyRequestResponse): string | undefined {
+  const header = response.headers['set-cookie']
+  const first = (Array.isArray(header) ? header : header ? [header] : []).find((c) =>
+    c.startsWith('outpost_session='),
+  )
+  return first?.split(';')[0]
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const { handle, drop } = await openTestDb()
+  // Tests sign in often from one address: no login rate limit unless a test asks for one.
+  const app = await buildApp({ loginRateLimit: false, ...options, db: handle.db })
+  let baseUrl: string | undefined
+
+  const server: TestServer = {
+    app,
+    db: handle.db,
+    handle,
+    async createUser(input = {}) {
+      const password = input.password ?? `pw-${randomBytes(6).toString('hex')}`
+      const user = await createUser(handle.db, {
+        email: uniqueEmail(),
+        firstName: 'Test',
+        lastName: 'User',
+        ...input,
+        password,
+      })
+      return { ...user, password }
+    },
+    async login(email, password) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { email, password },
+      })
+      const cookie = cookieOf(response)
+      if (response.statusCode !== 200 || !cookie)
+        throw new Error(`login failed: ${response.statusCode} ${response.body}`)
+      return cookie
+    },
+    async signIn(input) {
+      const user = await server.createUser(input)
+      return { user, cookie: await server.login(user.email, user.password) }
+    },
+    request(cookie, options) {
+      return app.inject({ ...options, headers: { ...(cookie ? { cookie } : {}), ...options.headers } })
+    },
+    async listen() {
+      baseUrl ??= await app.listen({ port: 0, host: '127.0.0.1' })
+      return baseUrl
+    },
+    async close() {
+      await app.close()
+      await drop()
+    },
+  }
+  return server
+}

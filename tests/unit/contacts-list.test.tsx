@@ -1,0 +1,107 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { addRecord, saveRecord } from '../../src/features/records/record-actions'
+import { listStateKey } from '../../src/ui/use-list-state'
+import { makeRuntime, renderApp, seedContacts, storeSession } from './helpers'
+
+/** The first-name cells of the table body, in order. */
+function firstNames() {
+  const [, body] = screen.getAllByRole('rowgroup')
+  return within(body as HTMLElement)
+    .queryAllByRole('row')
+    .map((row) => within(row).getAllByRole('cell')[0]?.textContent)
+}
+
+async function openList(seed = 30) {
+  storeSession()
+  const runtime = makeRuntime()
+  await seedContacts(runtime.db, seed)
+  const view = renderApp('/contacts/list', { runtime })
+  await screen.findByRole('heading', { name: 'All Contacts' })
+  return { ...view, runtime }
+}
+
+describe('contacts list', () => {
+  beforeEach(() => storeSession())
+
+  it('renders the first page of the mirror with the showing text', async () => {
+    await openList()
+    await waitFor(() => expect(firstNames()).toHaveLength(10))
+    expect(firstNames()[0]).toBe('First01')
+    expect(firstNames()[9]).toBe('First10')
+    expect(screen.getByText('Showing 1 to 10 of 30 entries')).toBeTruthy()
+    expect(screen.getByRole('columnheader', { name: 'First Name' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Add Contact' }).getAttribute('href')).toBe('/contacts/add')
+    // Email action: a mail link, or disabled when the contact has none.
+    expect(screen.getByRole('link', { name: 'Email First02 Person 02' }).getAttribute('href')).toBe(
+      'mailto:person02@example.com',
+    )
+    expect(screen.getByRole('button', { name: 'Email First01 Person 01' })).toHaveProperty('disabled', true)
+  })
+
+  it('pages, and changes the page size from page 1', async () => {
+    await openList()
+    await waitFor(() => expect(firstNames()).toHaveLength(10))
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }))
+    await waitFor(() => expect(firstNames()[0]).toBe('First21'))
+    expect(screen.getByText('Showing 21 to 30 of 30 entries')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true)
+
+    fireEvent.change(screen.getByLabelText('Show'), { target: { value: '25' } })
+    await waitFor(() => expect(firstNames()).toHaveLength(25))
+    expect(firstNames()[0]).toBe('First01')
+    expect(screen.getByText('Showing 1 to 25 of 30 entries')).toBeTruthy()
+  })
+
+  it('narrows the rows as the user searches, after a pause', async () => {
+    await openList()
+    await waitFor(() => expect(firstNames()).toHaveLength(10))
+    fireEvent.change(screen.getByPlaceholderText('Search records'), { target: { value: 'person07@' } })
+    await waitFor(() => expect(firstNames()).toEqual(['First07']))
+    expect(screen.getByText('Showing 1 to 1 of 1 entries')).toBeTruthy()
+
+    fireEvent.change(screen.getByPlaceholderText('Search records'), { target: { value: 'nobody-here' } })
+    await screen.findByText('No contacts match "nobody-here"')
+    expect(firstNames()).toEqual([])
+  })
+
+  it('restores the page, size and search remembered for this list', async () => {
+    localStorage.setItem(listStateKey('contact'), JSON.stringify({ page: 2, perPage: 5, search: 'first1' }))
+    await openList()
+    // "first1" matches First10 … First19: page 2 of 5 holds First15 … First19.
+    await waitFor(() => expect(firstNames()).toEqual(['First15', 'First16', 'First17', 'First18', 'First19']))
+    expect((screen.getByPlaceholderText('Search records') as HTMLInputElement).value).toBe('first1')
+    expect((screen.getByLabelText('Show') as HTMLSelectElement).value).toBe('5')
+
+    fireEvent.click(screen.getByRole('button', { name: 'Page 1' }))
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(listStateKey('contact')) ?? '{}')).toEqual({
+        page: 1,
+        perPage: 5,
+        search: 'first1',
+      }),
+    )
+  })
+
+  it('marks rows whose changes are not on the server yet', async () => {
+    const { runtime } = await openList(3)
+    await waitFor(() => expect(firstNames()).toHaveLength(3))
+    expect(screen.queryByText('Not synced')).toBeNull()
+
+    await saveRecord(runtime.writes, 'contacts', '00000000-0000-4000-8000-000000000002', { title: 'Boss' })
+    const row = (await screen.findByText('Not synced')).closest('tr') as HTMLElement
+    expect(within(row).getByText('First02')).toBeTruthy()
+
+    const op = await runtime.db.outbox.toCollection().first()
+    await runtime.db.outbox.update(op?.seq as number, { status: 'failed' })
+    await screen.findByText('Not saved')
+  })
+
+  it('says so when there are no contacts yet', async () => {
+    const { runtime } = await openList(0)
+    await screen.findByText('No contacts yet')
+    expect(screen.getByRole('link', { name: 'Add your first contact' })).toBeTruthy()
+    await addRecord(runtime.writes, 'contacts', { firstName: 'Grace', lastName: 'Hopper' })
+    await waitFor(() => expect(firstNames()).toEqual(['GraceNot synced']))
+  })
+})

@@ -1,0 +1,89 @@
+/**
+ * The app as the tests see it: the real route tree on a memory history, with a
+ * hand-built runtime over a fresh fake-indexeddb database and no network.
+ */
+
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
+import { render } from '@testing-library/react'
+import { vi } from 'vitest'
+import type { ApiResponse, Transport } from '../../src/api/transport'
+import { createAppRouter } from '../../src/app/router'
+import { OutpostDb } from '../../src/db/database'
+import type { Contact } from '../../src/domain/contact'
+import type { SyncEngine } from '../../src/sync/engine'
+import type { SyncRuntime } from '../../src/sync/runtime'
+import { SyncStatus } from '../../src/sync/status'
+import { AUTH_KEYS, type SessionUser } from '../../src/sync/stored-user'
+
+export const testUser: SessionUser = {
+  id: 'u1',
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  role: 'User',
+}
+
+/** What login stores (SPEC.md §4), as if the user had signed in earlier. */
+export function storeSession(user: SessionUser = testUser) {
+  localStorage.setItem(AUTH_KEYS.id, user.id)
+  localStorage.setItem(AUTH_KEYS.role, user.role)
+  localStorage.setItem(AUTH_KEYS.profile, JSON.stringify(user))
+}
+
+/** A transport that fails the test if anything reaches for the network, unless given answers. */
+export function fakeTransport(answer?: (path: string) => ApiResponse) {
+  return vi.fn<Transport>(async (request) => {
+    if (!answer) throw new Error(`Unexpected network call: ${request.method} ${request.path}`)
+    return answer(request.path)
+  })
+}
+
+export function makeRuntime(user: SessionUser = testUser): SyncRuntime {
+  const db = new OutpostDb(`test-${crypto.randomUUID()}`)
+  // The screens read only the engine's status; nothing here syncs.
+  const engine = { status: new SyncStatus() } as unknown as SyncEngine
+  return {
+    user,
+    db,
+    engine,
+    transport: fakeTransport(() => ({ status: 200, headers: {}, body: {} })),
+    writes: { db, userId: user.id, afterWrite: () => {} },
+    stop: () => {},
+  }
+}
+
+export function renderApp(path: string, options: { runtime?: SyncRuntime; transport?: Transport } = {}) {
+  const history = createMemoryHistory({ initialEntries: [path] })
+  const runtime = options.runtime ?? makeRuntime()
+  const router = createAppRouter({
+    history,
+    context: { startRuntime: () => runtime, transport: options.transport ?? fakeTransport() },
+  })
+  const view = render(<RouterProvider router={router} />)
+  return { ...view, router, runtime, history }
+}
+
+export const currentPath = (router: ReturnType<typeof createAppRouter>) => router.state.location.pathname
+
+/** Contacts as the server would have sent them: `Person 01` … `Person N`, sorted by last name. */
+export function seedContacts(db: OutpostDb, count: number) {
+  const stamp = new Date(2024, 0, 1).toISOString()
+  const contacts: Contact[] = Array.from({ length: count }, (_, index) => {
+    const n = String(index + 1).padStart(2, '0')
+    return {
+      id: `00000000-0000-4000-8000-0000000000${n}`,
+      firstName: `First${n}`,
+      lastName: `Person ${n}`,
+      title: index % 2 ? 'Engineer' : 'Planner',
+      department: '',
+      email: index === 0 ? '' : `person${n}@example.com`,
+      phone: `+44 20 7946 00${n}`,
+      mobile: '',
+      company: null,
+      version: 1,
+      createdAt: stamp,
+      updatedAt: stamp,
+    }
+  })
+  return db.contacts.bulkAdd(contacts)
+}
