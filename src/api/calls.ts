@@ -78,3 +78,20 @@ export function deleteDoc(
 ) {
   return transport({ method: 'DELETE', path: `${collection}/${id}`, headers: keyed(opId, baseVersion) })
 }
+
+/** Multipart upload of an image under the id the client gave it (a retried upload answers the same doc). */
+export function uploadImage(
+  transport: Transport,
+  kind: string,
+  opId: string,
+  image: { id: string; blob: Blob; filename: string },
+) {
+  const form = new FormData()
+  form.set('id', image.id)
+  form.set('file', image.blob, image.filename)
+  return transport({ method: 'POST', path: kind, headers: keyed(opId), body: form })
+}
+
+export function getDoc(transport: Transport, collection: CollectionName, id: string) {
+  return transport({ method: 'GET', path: `${collection}/${id}` })
+}

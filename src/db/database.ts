@@ -7,7 +7,10 @@
  * DO NOT CHANGE A VERSION'S STORES WITHOUT ADDING A NEW VERSION: users' unsent work lives here.
  */
 import Dexie, { type EntityTable, type Table } from 'dexie'
+import type { CatalogItem } from '../domain/catalog'
+import type { Company } from '../domain/company'
 import type { Contact } from '../domain/contact'
+import type { ImageKind } from '../domain/images'
 import type { OutboxOp, SyncNotice } from './outbox-types'
 
 export interface MetaEntry {
@@ -15,8 +18,23 @@ export interface MetaEntry {
   value: unknown
 }
 
+/** An image chosen on this device: kept here until uploaded, and shown from here until then. */
+export interface LocalImage {
+  id: string
+  kind: ImageKind
+  blob: Blob
+  filename: string
+  mimeType: string
+  createdAt: number
+}
+
 export class OutpostDb extends Dexie {
   contacts!: EntityTable<Contact, 'id'>
+  companies!: EntityTable<Company, 'id'>
+  industries!: EntityTable<CatalogItem, 'id'>
+  services!: EntityTable<CatalogItem, 'id'>
+  products!: EntityTable<CatalogItem, 'id'>
+  images!: EntityTable<LocalImage, 'id'>
   outbox!: EntityTable<OutboxOp, 'seq'>
   notices!: EntityTable<SyncNotice, 'id'>
   meta!: Table<MetaEntry, string>
@@ -28,6 +46,14 @@ export class OutpostDb extends Dexie {
       outbox: '++seq, &opId, recordId, status, [collection+recordId]',
       notices: '++id, recordId',
       meta: 'key',
+    })
+    // Issue #4: every collection, and images waiting to be uploaded.
+    this.version(2).stores({
+      companies: 'id, companyName, email, website, mainPhone, updatedAt',
+      industries: 'id, name, updatedAt',
+      services: 'id, name, updatedAt',
+      products: 'id, name, updatedAt',
+      images: 'id',
     })
   }
 }

@@ -2,7 +2,7 @@
 import type { CollectionName } from '../domain/collections'
 import type { ErrorBody } from '../domain/errors'
 
-export type OpKind = 'create' | 'update' | 'delete'
+export type OpKind = 'create' | 'update' | 'delete' | 'upload'
 
 /**
  * pending: waiting to be sent (or to be retried after `nextAttemptAt`)
@@ -19,7 +19,10 @@ export interface OutboxOp {
   collection: CollectionName
   recordId: string
   kind: OpKind
-  /** create: every field; update: the changed fields only; delete: {} */
+  /**
+   * create: every field; update: the changed fields only; delete: {};
+   * upload: { kind, filename } of the image whose bytes are in db.images under recordId
+   */
   patch: Record<string, unknown>
   /** update: the values the changed fields had when the user edited them */
   base: Record<string, unknown>

@@ -10,11 +10,19 @@
  * applied) also takes the user's correction, and goes back to the queue under
  * a new opId: the old one's idempotency key is bound to the refused body.
  */
-import type { CollectionName } from '../domain/collections'
+import { COLLECTION_NAMES, type CollectionName } from '../domain/collections'
 import type { OutpostDb } from './database'
 import { jsonEqual } from './equal'
+import { depsFor, mergeDeps } from './op-deps'
 import type { OutboxOp } from './outbox-types'
 import { type MirrorRow, mirrorOf } from './tables'
+
+/** The tables every local write touches: all mirrors (a write may look up another's queue) and the outbox. */
+export const writeTables = (db: OutpostDb) => [
+  ...COLLECTION_NAMES.map((name) => mirrorOf(db, name)),
+  db.outbox,
+  db.images,
+]
 
 export interface WriteContext {
   db: OutpostDb
@@ -71,9 +79,10 @@ export async function createRecord(
   const id = (ctx.newId ?? newUuid)()
   const stamp = new Date((ctx.now ?? Date.now)()).toISOString()
   const row: MirrorRow = { ...values, id, version: 0, createdAt: stamp, updatedAt: stamp }
-  await db.transaction('rw', [mirrorOf(db, collection), db.outbox], async () => {
+  await db.transaction('rw', writeTables(db), async () => {
     await mirrorOf(db, collection).add(row)
-    await db.outbox.add({ ...baseOp(ctx, collection, id), kind: 'create', patch: { ...values } })
+    const deps = await depsFor(db, collection, values)
+    await db.outbox.add({ ...baseOp(ctx, collection, id), kind: 'create', patch: { ...values }, deps })
   })
   return id
 }
@@ -87,7 +96,7 @@ export async function updateRecord(
 ) {
   const { db } = ctx
   const table = mirrorOf(db, collection)
-  return db.transaction('rw', [table, db.outbox], async () => {
+  return db.transaction('rw', writeTables(db), async () => {
     const current = await table.get(id)
     if (!current) throw new Error(`No ${collection} record ${id} in the local database.`)
     const changed = Object.keys(values).filter((field) => !jsonEqual(current[field], values[field]))
@@ -96,16 +105,22 @@ export async function updateRecord(
     const base = Object.fromEntries(changed.map((field) => [field, current[field]]))
     const updatedAt = new Date((ctx.now ?? Date.now)()).toISOString()
     await table.put({ ...current, ...patch, updatedAt })
+    const deps = await depsFor(db, collection, patch)
 
     const tail = await tailPending(db, collection, id)
     if (tail?.kind === 'create') {
-      await db.outbox.update(tail.seq as number, { ...requeued(tail), patch: { ...tail.patch, ...patch } })
+      await db.outbox.update(tail.seq as number, {
+        ...requeued(tail),
+        patch: { ...tail.patch, ...patch },
+        deps: mergeDeps(tail.deps, deps),
+      })
     } else if (tail?.kind === 'update') {
       // The first edit's base wins: it is what the server last had.
       await db.outbox.update(tail.seq as number, {
         ...requeued(tail),
         patch: { ...tail.patch, ...patch },
         base: { ...base, ...tail.base },
+        deps: mergeDeps(tail.deps, deps),
       })
     } else {
       await db.outbox.add({
@@ -114,6 +129,7 @@ export async function updateRecord(
         patch,
         base,
         baseVersion: current.version,
+        deps,
       })
     }
     return changed
@@ -124,7 +140,7 @@ export async function updateRecord(
 export async function deleteRecord(ctx: WriteContext, collection: CollectionName, id: string) {
   const { db } = ctx
   const table = mirrorOf(db, collection)
-  await db.transaction('rw', [table, db.outbox], async () => {
+  await db.transaction('rw', writeTables(db), async () => {
     const current = await table.get(id)
     const ops = await opsFor(db, collection, id)
     await table.delete(id)

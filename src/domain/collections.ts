@@ -1,9 +1,17 @@
 /**
  * The registry of synced collections: what the server exposes under
  * /api/{path} and the client mirrors, with the words the UI uses for it.
- * Issue #3 adds companies and the three catalog entities here.
  */
-import { CONTACT_SEARCH_FIELDS, CONTACT_SORT_FIELDS, type ContactFields, contactSchemas } from './contact'
+import {
+  CATALOG,
+  CATALOG_SEARCH_FIELDS,
+  CATALOG_SORT_FIELDS,
+  type CatalogName,
+  catalogSchemas,
+} from './catalog'
+import { COMPANY_SEARCH_FIELDS, COMPANY_SORT_FIELDS, companySchemas } from './company'
+import { CONTACT_SEARCH_FIELDS, CONTACT_SORT_FIELDS, contactSchemas } from './contact'
+import type { ImageKind } from './images'
 
 export interface CollectionSpec {
   /** URL segment and change-feed name. */
@@ -14,20 +22,61 @@ export interface CollectionSpec {
   sortFields: readonly string[]
   defaultSort: string
   schemas: { create: unknown; patch: unknown }
+  /** Fields that point at a record of another collection (a create must wait for that record's create). */
+  relations: Readonly<Record<string, string>>
+  /** The image reference field, for the catalog entities. */
+  image?: { field: string; kind: ImageKind }
   /** What a record is called in 'Delete {name}?' */
-  displayName: (doc: Record<string, unknown>) => string
+  displayName: (doc: object) => string
 }
 
-export const contactsCollection = {
+const joined = (...parts: unknown[]) => parts.filter((part) => typeof part === 'string' && part).join(' ')
+const field = (doc: object, name: string) => (doc as Record<string, unknown>)[name]
+
+export const contactsCollection: CollectionSpec = {
   path: 'contacts',
   label: 'contact',
   searchFields: CONTACT_SEARCH_FIELDS,
   sortFields: CONTACT_SORT_FIELDS,
   defaultSort: 'lastName',
   schemas: contactSchemas,
-  displayName: (doc: Partial<ContactFields>) => [doc.firstName, doc.lastName].filter(Boolean).join(' '),
-} satisfies CollectionSpec & { schemas: typeof contactSchemas }
+  relations: { company: 'companies' },
+  displayName: (doc) => joined(field(doc, 'firstName'), field(doc, 'lastName')),
+}
 
-export const collections = { contacts: contactsCollection } as const
+export const companiesCollection: CollectionSpec = {
+  path: 'companies',
+  label: 'company',
+  searchFields: COMPANY_SEARCH_FIELDS,
+  sortFields: COMPANY_SORT_FIELDS,
+  defaultSort: 'companyName',
+  schemas: companySchemas,
+  relations: {},
+  displayName: (doc) => joined(field(doc, 'companyName')),
+}
+
+function catalogCollection(name: CatalogName): CollectionSpec {
+  const { label, imageField, imageKind } = CATALOG[name]
+  return {
+    path: name,
+    label,
+    searchFields: CATALOG_SEARCH_FIELDS,
+    sortFields: CATALOG_SORT_FIELDS,
+    defaultSort: 'name',
+    schemas: catalogSchemas(name),
+    relations: {},
+    image: { field: imageField, kind: imageKind },
+    displayName: (doc) => joined(field(doc, 'name')),
+  }
+}
+
+export const collections = {
+  contacts: contactsCollection,
+  companies: companiesCollection,
+  industries: catalogCollection('industries'),
+  services: catalogCollection('services'),
+  products: catalogCollection('products'),
+} as const
+
 export type CollectionName = keyof typeof collections
 export const COLLECTION_NAMES = Object.keys(collections) as CollectionName[]

@@ -2,7 +2,7 @@
 
 export type Outcome = 'done' | 'failed' | 'conflict' | 'gone' | 'auth' | 'retry'
 
-export function outcomeOf(status: number, kind: 'create' | 'update' | 'delete'): Outcome {
+export function outcomeOf(status: number, kind: 'create' | 'update' | 'delete' | 'upload'): Outcome {
   if (status >= 200 && status < 300) return 'done'
   if (status === 401) return 'auth'
   if (status === 412) return 'conflict'

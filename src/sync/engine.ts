@@ -7,7 +7,9 @@
 import type { Transport } from '../api/transport'
 import type { OutpostDb } from '../db/database'
 import { META, writeMeta } from '../db/meta'
+import type { CollectionName } from '../domain/collections'
 import type { EngineContext, NoticeLevel } from './context'
+import { type ListPageQuery, refreshListPage } from './list-page'
 import { pull } from './pull'
 import { push } from './push'
 import { SyncStatus } from './status'
@@ -86,6 +88,11 @@ export class SyncEngine {
     else if (result === 'offline') this.status.set({ activity: 'offline' })
     else if (result === 'auth') this.status.set({ activity: 'signed-out' })
     else this.status.set({ activity: 'idle', lastError: 'The server could not be read.' })
+  }
+
+  /** Ask the server for a list screen's page; answers its totalDocs, or null when it could not. */
+  refreshPage(collection: CollectionName, query: ListPageQuery) {
+    return refreshListPage(this.ctx, collection, query).catch(() => null)
   }
 
   /** Epoch ms of the next queued retry, if any op waits on a backoff timer. */

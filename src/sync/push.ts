@@ -4,7 +4,7 @@
  * conflicting op blocks only its own record (and what depends on it), never the
  * whole queue.
  */
-import { createDoc, deleteDoc, updateDoc } from '../api/calls'
+import { createDoc, deleteDoc, updateDoc, uploadImage } from '../api/calls'
 import { NetworkError } from '../api/transport'
 import type { OutboxOp } from '../db/outbox-types'
 import type { MirrorRow } from '../db/tables'
@@ -15,10 +15,18 @@ import { settleDone, settleGone } from './settle'
 
 export type PushResult = 'ok' | 'offline' | 'auth'
 
+/** The bytes of a queued upload are gone (storage cleared under us): it can never be sent. */
+class MissingImageError extends Error {}
+
 const recordKey = (op: OutboxOp) => `${op.collection}:${op.recordId}`
 
-function send(ctx: EngineContext, op: OutboxOp) {
+async function send(ctx: EngineContext, op: OutboxOp) {
   const { transport } = ctx
+  if (op.kind === 'upload') {
+    const image = await ctx.db.images.get(op.recordId)
+    if (!image) throw new MissingImageError()
+    return uploadImage(transport, image.kind, op.opId, image)
+  }
   if (op.kind === 'create')
     return createDoc(transport, op.collection, op.opId, { id: op.recordId, ...op.patch })
   if (op.kind === 'update') return updateDoc(transport, op.collection, op.opId, op.recordId, op)
@@ -63,6 +71,12 @@ async function pushOne(ctx: EngineContext, op: OutboxOp): Promise<PushResult> {
   try {
     answer = await send(ctx, op)
   } catch (error) {
+    if (error instanceof MissingImageError) {
+      const message = 'An image chosen on this device is no longer stored here; choose it again.'
+      await db.outbox.update(seq, { status: 'failed', lastError: { status: 0, message } })
+      ctx.notify(message, 'danger')
+      return 'ok'
+    }
     await db.outbox.update(seq, { status: 'pending' })
     if (error instanceof NetworkError) return 'offline'
     throw error

@@ -5,6 +5,7 @@ import { opsFor } from '../db/record-writes'
 import { type MirrorRow, mirrorOf } from '../db/tables'
 import type { CollectionName } from '../domain/collections'
 import { collections } from '../domain/collections'
+import type { ImageRef } from '../domain/images'
 import type { EngineContext } from './context'
 import { applyServerDoc } from './rebase'
 
@@ -15,6 +16,7 @@ import { applyServerDoc } from './rebase'
  */
 export async function settleDone(ctx: EngineContext, op: OutboxOp, doc: MirrorRow | undefined) {
   const { db } = ctx
+  if (op.kind === 'upload') return settleUpload(ctx, op, doc as unknown as ImageRef | undefined)
   await db.transaction('rw', [mirrorOf(db, op.collection), db.outbox], async () => {
     await db.outbox.delete(op.seq as number)
     if (!doc || op.kind === 'delete') return
@@ -25,6 +27,26 @@ export async function settleDone(ctx: EngineContext, op: OutboxOp, doc: MirrorRo
       }
     }
     await applyServerDoc(db, op.collection, doc)
+  })
+}
+
+/**
+ * The image is on the server. Rows that point at it take the filename the
+ * server gave it (names are sanitised and made unique there); the local bytes
+ * stay as the offline copy until no row needs them.
+ */
+async function settleUpload(ctx: EngineContext, op: OutboxOp, image: ImageRef | undefined) {
+  const { db } = ctx
+  const field = collections[op.collection].image?.field
+  const table = mirrorOf(db, op.collection)
+  await db.transaction('rw', [table, db.outbox], async () => {
+    await db.outbox.delete(op.seq as number)
+    if (!field || !image?.filename) return
+    await table
+      .filter((row) => (row[field] as ImageRef | null)?.id === op.recordId)
+      .modify((row) => {
+        row[field] = { id: op.recordId, filename: image.filename }
+      })
   })
 }
 

@@ -40,8 +40,8 @@ export function fakeTransport(answer?: (path: string) => ApiResponse) {
 
 export function makeRuntime(user: SessionUser = testUser): SyncRuntime {
   const db = new OutpostDb(`test-${crypto.randomUUID()}`)
-  // The screens read only the engine's status; nothing here syncs.
-  const engine = { status: new SyncStatus() } as unknown as SyncEngine
+  // The screens read the engine's status and ask it for server pages; nothing here syncs.
+  const engine = { status: new SyncStatus(), refreshPage: async () => null } as unknown as SyncEngine
   return {
     user,
     db,

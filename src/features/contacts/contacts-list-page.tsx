@@ -17,7 +17,7 @@ import { button, card } from '../../ui/styles'
 import { RowSyncStates } from '../../ui/sync-badge'
 import { useListState, usePageGuard } from '../../ui/use-list-state'
 import { removeRecord } from '../records/record-actions'
-import { useRecordPage, useSyncStates } from '../records/record-hooks'
+import { useRecordPage, useServerTotal, useSyncStates } from '../records/record-hooks'
 import { useContactColumns } from './contact-columns'
 import { ContactsEmpty } from './contacts-empty'
 
@@ -26,7 +26,9 @@ const noRows: Contact[] = []
 export function ContactsListPage() {
   const { writes, engine } = useRuntime()
   const list = useListState('contact')
-  const page = useRecordPage('contacts', { page: list.page, perPage: list.perPage, search: list.search })
+  const query = { page: list.page, perPage: list.perPage, search: list.search }
+  const page = useRecordPage('contacts', query)
+  const serverTotal = useServerTotal('contacts', query)
   usePageGuard(list, page?.total)
   const syncStates = useSyncStates('contacts')
   const hydrating = useSyncExternalStore(engine.status.subscribe, () => engine.status.get().hydrate !== null)
@@ -69,7 +71,13 @@ export function ContactsListPage() {
         />
       </RowSyncStates.Provider>
       {page && page.total > 0 && (
-        <PagedFooter page={list.page} perPage={list.perPage} total={page.total} onPageChange={list.setPage} />
+        <PagedFooter
+          page={list.page}
+          perPage={list.perPage}
+          total={page.total}
+          serverTotal={serverTotal}
+          onPageChange={list.setPage}
+        />
       )}
       {deletion.dialog}
     </section>

@@ -1,5 +1,6 @@
 /** React hooks over the mirror: what every list and edit screen reads. They never touch the network. */
 import { useLiveQuery } from 'dexie-react-hooks'
+import { useEffect, useState } from 'react'
 import { useRuntime } from '../../app/session-context'
 import type { OutboxOp } from '../../db/outbox-types'
 import { opsFor } from '../../db/record-writes'
@@ -49,4 +50,26 @@ export function useSyncStates(collection: CollectionName): Map<string, RecordSyn
 export function useRecordOps(collection: CollectionName, id: string): OutboxOp[] {
   const { db } = useRuntime()
   return useLiveQuery(() => opsFor(db, collection, id), [db, collection, id]) ?? []
+}
+
+/**
+ * While online, the list's query also goes to the server (SPEC.md §7), which
+ * tops up the mirror with that page and answers its own total. Null until
+ * known, or when offline.
+ */
+export function useServerTotal(collection: CollectionName, query: PageQuery): number | null {
+  const { engine } = useRuntime()
+  const [total, setTotal] = useState<number | null>(null)
+  const { page, perPage, search, sort } = query
+  useEffect(() => {
+    let current = true
+    if (typeof navigator !== 'undefined' && !navigator.onLine) return
+    engine
+      .refreshPage(collection, { page, perPage, search, sort })
+      .then((answer) => current && setTotal(answer))
+    return () => {
+      current = false
+    }
+  }, [engine, collection, page, perPage, search, sort])
+  return total
 }

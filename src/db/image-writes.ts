@@ -1,0 +1,58 @@
+/**
+ * Choosing an image for a catalog record, offline or not: the file is kept in
+ * IndexedDB under a client-made id, an upload op is queued, and the record's
+ * image field is set to that id in the same transaction. The record's update
+ * depends on the upload (src/db/op-deps.ts), so the server never sees a
+ * reference to an image it does not have yet.
+ */
+import { type CollectionName, collections } from '../domain/collections'
+import type { OutpostDb } from './database'
+import { updateRecord, type WriteContext, writeTables } from './record-writes'
+
+const newUuid = () => crypto.randomUUID()
+
+export async function attachImage(
+  ctx: WriteContext,
+  collection: CollectionName,
+  recordId: string,
+  file: Blob,
+  filename: string,
+) {
+  const image = collections[collection].image
+  if (!image) throw new Error(`${collection} records have no image.`)
+  const { db } = ctx
+  const id = (ctx.newId ?? newUuid)()
+  const now = (ctx.now ?? Date.now)()
+  await db.transaction('rw', writeTables(db), async () => {
+    await db.images.add({ id, kind: image.kind, blob: file, filename, mimeType: file.type, createdAt: now })
+    await db.outbox.add({
+      opId: newUuid(),
+      userId: ctx.userId,
+      collection,
+      recordId: id,
+      kind: 'upload',
+      patch: { kind: image.kind, filename },
+      base: {},
+      baseVersion: null,
+      deps: [],
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: 0,
+      createdAt: now,
+    })
+    await updateRecord(ctx, collection, recordId, { [image.field]: { id, filename } })
+  })
+  return id
+}
+
+/** SPEC.md §4: removing the image sets the field to null. */
+export function removeImage(ctx: WriteContext, collection: CollectionName, recordId: string) {
+  const image = collections[collection].image
+  if (!image) throw new Error(`${collection} records have no image.`)
+  return updateRecord(ctx, collection, recordId, { [image.field]: null })
+}
+
+/** The image's bytes if this device still holds them (not uploaded yet, or kept as a cache). */
+export function localImage(db: OutpostDb, id: string) {
+  return db.images.get(id)
+}

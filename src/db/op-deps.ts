@@ -1,0 +1,38 @@
+/**
+ * What a change must wait for (DESIGN.md §5): a record that points at another
+ * one still waiting to be created (a contact's company made offline), and a
+ * record whose image is still waiting to be uploaded. The server would refuse
+ * either reference until the other op has landed.
+ */
+import { type CollectionName, collections } from '../domain/collections'
+import type { OutpostDb } from './database'
+
+function referencedId(value: unknown): string | undefined {
+  if (typeof value === 'string') return value
+  if (value && typeof value === 'object') {
+    const ref = value as { value?: unknown; id?: unknown }
+    if (typeof ref.value === 'string') return ref.value
+    if (typeof ref.id === 'string') return ref.id
+  }
+  return undefined
+}
+
+/** The opIds of queued creates and uploads that the fields of `patch` point at. Call inside a transaction. */
+export async function depsFor(db: OutpostDb, collection: CollectionName, patch: Record<string, unknown>) {
+  const spec = collections[collection]
+  const wanted: Array<[string, string, 'create' | 'upload']> = []
+  for (const [field, target] of Object.entries(spec.relations)) {
+    const id = referencedId(patch[field])
+    if (id) wanted.push([target, id, 'create'])
+  }
+  const imageId = spec.image ? referencedId(patch[spec.image.field]) : undefined
+  if (imageId) wanted.push([collection, imageId, 'upload'])
+  const deps: string[] = []
+  for (const [target, id, kind] of wanted) {
+    const ops = await db.outbox.where('[collection+recordId]').equals([target, id]).toArray()
+    for (const op of ops) if (op.kind === kind) deps.push(op.opId)
+  }
+  return deps
+}
+
+export const mergeDeps = (a: string[], b: string[]) => [...new Set([...a, ...b])]

@@ -1,0 +1,62 @@
+/**
+ * Industries, services and products: one shape, three collections (the house
+ * rule: the catalog entities share one implementation). Each has a name, a
+ * rich-text description and an image reference under its own field name.
+ */
+import * as v from 'valibot'
+import type { DocMeta } from './contact'
+import { requiredText, uuid, writeSchemas } from './fields'
+import type { ImageKind, ImageRef } from './images'
+import { emptyRichText, type RichText, richText } from './rich-text'
+
+export const CATALOG = {
+  industries: {
+    label: 'industry',
+    title: 'Industry',
+    imageField: 'industryImage',
+    imageKind: 'industry-image',
+  },
+  services: { label: 'service', title: 'Service', imageField: 'serviceImage', imageKind: 'service-image' },
+  products: { label: 'product', title: 'Product', imageField: 'productImage', imageKind: 'product-image' },
+} as const satisfies Record<
+  string,
+  { label: string; title: string; imageField: string; imageKind: ImageKind }
+>
+
+export type CatalogName = keyof typeof CATALOG
+
+export interface CatalogFields {
+  name: string
+  description: RichText
+}
+
+/** A catalog record as answered: its image under the collection's own field name. */
+export type CatalogItem = CatalogFields & DocMeta & { [imageField: string]: unknown }
+export type CatalogImage = ImageRef | null
+
+/** The image is written as the uploaded image's id (or null to remove it); answered as { id, filename }. */
+const imageReference = v.nullable(
+  v.union(
+    [
+      uuid,
+      v.pipe(
+        v.object({ id: uuid }),
+        v.transform((ref) => ref.id),
+      ),
+    ],
+    'Must be an uploaded image id, or null.',
+  ),
+)
+
+export function catalogSchemas(name: CatalogName) {
+  const imageField = CATALOG[name].imageField
+  const fields: Record<string, v.GenericSchema> = {
+    name: requiredText(200),
+    description: richText,
+    [imageField]: imageReference,
+  }
+  return writeSchemas(fields, { description: emptyRichText(), [imageField]: null }, ['name'])
+}
+
+export const CATALOG_SEARCH_FIELDS = ['name', 'description'] as const
+export const CATALOG_SORT_FIELDS = ['name', 'updatedAt'] as const

@@ -1,0 +1,50 @@
+/** The company entity (SPEC.md §3): fields, write schemas and searches. */
+import * as v from 'valibot'
+import type { DocMeta } from './contact'
+import { optionalEmail, requiredText, text, writeSchemas } from './fields'
+
+export interface CompanyFields {
+  companyName: string
+  address: string
+  website: string
+  email: string
+  mainPhone: string
+}
+
+export type Company = CompanyFields & DocMeta
+
+/** A website as typed ("example.com" is fine); only a scheme other than http(s) is refused. */
+const website = v.pipe(
+  text(300),
+  v.check(
+    (value) => value === '' || !/^[a-z][a-z0-9+.-]*:/i.test(value) || /^https?:\/\//i.test(value),
+    'Must be a web address (http or https).',
+  ),
+)
+
+export const companyFieldSchemas = {
+  companyName: requiredText(200),
+  address: text(500),
+  website,
+  email: optionalEmail,
+  mainPhone: text(40),
+}
+
+export const companySchemas = writeSchemas(
+  companyFieldSchemas,
+  { address: '', website: '', email: '', mainPhone: '' },
+  ['companyName'],
+)
+
+export const emptyCompany: CompanyFields = {
+  companyName: '',
+  address: '',
+  website: '',
+  email: '',
+  mainPhone: '',
+}
+
+/** SPEC.md §7: the list searches companyName, email, address; the company picker companyName, website, address. */
+export const COMPANY_SEARCH_FIELDS = ['companyName', 'email', 'address'] as const
+export const COMPANY_PICKER_FIELDS = ['companyName', 'website', 'address'] as const
+export const COMPANY_SORT_FIELDS = ['companyName', 'website', 'email', 'mainPhone', 'updatedAt'] as const

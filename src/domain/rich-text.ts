@@ -1,0 +1,107 @@
+/**
+ * Rich-text descriptions as Slate JSON (an array of block nodes), the format
+ * the editor edits and the server stores. A plain string, as an older client
+ * sends it, is accepted and becomes one paragraph per line. Links may only point
+ * at http(s), mailto and tel: a stored `javascript:` URL would run in every
+ * colleague's browser.
+ */
+import * as v from 'valibot'
+
+export interface RichTextLeaf {
+  text: string
+  bold?: boolean
+  italic?: boolean
+  underline?: boolean
+  code?: boolean
+}
+
+export type BlockType =
+  | 'paragraph'
+  | 'heading-one'
+  | 'heading-two'
+  | 'block-quote'
+  | 'bulleted-list'
+  | 'numbered-list'
+  | 'list-item'
+
+export interface RichTextElement {
+  type: BlockType | 'link'
+  url?: string
+  children: RichTextNode[]
+}
+
+export type RichTextNode = RichTextElement | RichTextLeaf
+export type RichText = RichTextElement[]
+
+export const BLOCK_TYPES: readonly BlockType[] = [
+  'paragraph',
+  'heading-one',
+  'heading-two',
+  'block-quote',
+  'bulleted-list',
+  'numbered-list',
+  'list-item',
+]
+
+const MAX_DEPTH = 8
+const MAX_TEXT = 100_000
+const SAFE_URL = /^(https?:\/\/|mailto:|tel:)/i
+
+export const emptyRichText = (): RichText => [{ type: 'paragraph', children: [{ text: '' }] }]
+
+export function fromPlainText(text: string): RichText {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n')
+  return lines.map((line) => ({ type: 'paragraph', children: [{ text: line }] }))
+}
+
+/** The words of a description, for search and for the list's Description column. */
+export function toPlainText(nodes: readonly RichTextNode[] | null | undefined): string {
+  if (!nodes) return ''
+  const blocks: string[] = []
+  const walk = (node: RichTextNode): string =>
+    'text' in node ? node.text : node.children.map(walk).join(node.type === 'link' ? '' : ' ')
+  for (const node of nodes) blocks.push(walk(node))
+  return blocks.join('\n').trim()
+}
+
+/** Why a node is not valid rich text, or null when it is. Iterative checks keep hostile depth harmless. */
+function problem(nodes: unknown, depth = 0): string | null {
+  if (!Array.isArray(nodes)) return 'Must be a list of rich-text nodes.'
+  if (depth > MAX_DEPTH) return `Rich text may nest at most ${MAX_DEPTH} levels.`
+  for (const node of nodes) {
+    if (typeof node !== 'object' || node === null || Array.isArray(node))
+      return 'Every rich-text node must be an object.'
+    const record = node as Record<string, unknown>
+    if ('text' in record) {
+      if (typeof record.text !== 'string') return 'Rich-text text must be a string.'
+      for (const mark of ['bold', 'italic', 'underline', 'code'])
+        if (mark in record && typeof record[mark] !== 'boolean')
+          return `The ${mark} mark must be true or false.`
+      continue
+    }
+    const type = record.type
+    if (type === 'link') {
+      if (typeof record.url !== 'string' || !SAFE_URL.test(record.url))
+        return 'Links must start with http://, https://, mailto: or tel:.'
+    } else if (!BLOCK_TYPES.includes(type as BlockType)) return `Unknown rich-text block: ${String(type)}.`
+    const inner = problem(record.children, depth + 1)
+    if (inner) return inner
+    if ((record.children as unknown[]).length === 0) return 'A rich-text block needs at least one child.'
+  }
+  return null
+}
+
+/** A description as stored: Slate JSON, or plain text turned into paragraphs. */
+export const richText = v.pipe(
+  v.union([v.string(), v.array(v.unknown())], 'Must be rich text or plain text.'),
+  v.transform((value): unknown => (typeof value === 'string' ? fromPlainText(value) : value)),
+  v.check(
+    (value) => problem(value) === null,
+    (issue) => problem(issue.input) ?? 'Invalid rich text.',
+  ),
+  v.check(
+    (value) => toPlainText(value as RichText).length <= MAX_TEXT,
+    `Must be at most ${MAX_TEXT} characters.`,
+  ),
+  v.transform((value) => value as RichText),
+)

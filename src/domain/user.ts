@@ -1,0 +1,95 @@
+/** Users and their profiles (SPEC.md §3, §5, §6). */
+import * as v from 'valibot'
+import { messages } from './errors'
+import { optionalEmail, text, uuid, writeSchemas } from './fields'
+
+export const ROLE_IDS = { Admin: 'admin', User: 'user' } as const
+export type RoleId = (typeof ROLE_IDS)[keyof typeof ROLE_IDS]
+
+export const PASSWORD_MIN = 5
+export const PROFILE_NAME_MIN = 5
+
+const email = v.pipe(text(254), v.nonEmpty(messages.required), v.email(messages.invalidEmail))
+const password = v.pipe(
+  v.string('Must be text.'),
+  v.minLength(PASSWORD_MIN, `Must be at least ${PASSWORD_MIN} characters.`),
+  v.maxLength(200, 'Must be at most 200 characters.'),
+)
+
+/** The profile fields a user edits about themself. */
+export const profileFieldSchemas = {
+  firstName: text(100),
+  lastName: text(100),
+  email,
+  username: text(100),
+  company: text(200),
+  address: text(300),
+  city: text(100),
+  country: text(100),
+  postalCode: v.union(
+    [v.literal(''), v.pipe(v.string(), v.regex(/^\d{1,10}$/, 'Must be a number.'))],
+    'Must be a number.',
+  ),
+  aboutMe: text(2000),
+  userImage: v.nullable(
+    v.union([
+      uuid,
+      v.pipe(
+        v.object({ id: uuid }),
+        v.transform((ref) => ref.id),
+      ),
+    ]),
+  ),
+}
+
+/** What an Admin may also set: the role and a password. */
+export const userFieldSchemas = {
+  ...profileFieldSchemas,
+  password,
+  role: v.picklist(Object.values(ROLE_IDS), 'Must be Admin or User.'),
+}
+
+export const userSchemas = writeSchemas(
+  userFieldSchemas,
+  {
+    firstName: '',
+    lastName: '',
+    username: '',
+    company: '',
+    address: '',
+    city: '',
+    country: '',
+    postalCode: '',
+    aboutMe: '',
+    userImage: null,
+    role: 'user',
+  },
+  ['email', 'password'],
+)
+
+/** SPEC.md §5 "Profile settings": the settings form's own rule, stricter than the server's. */
+export const profileSettingsSchema = v.object({
+  firstName: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(PROFILE_NAME_MIN, `Must be at least ${PROFILE_NAME_MIN} characters.`),
+  ),
+  lastName: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(PROFILE_NAME_MIN, `Must be at least ${PROFILE_NAME_MIN} characters.`),
+  ),
+  email,
+})
+
+/** SPEC.md §5 login rules, shared by the login form and the server. */
+export const loginSchema = v.object({
+  email,
+  password: v.pipe(
+    v.string(),
+    v.nonEmpty(messages.required),
+    v.minLength(PASSWORD_MIN, `Must be at least ${PASSWORD_MIN} characters.`),
+  ),
+})
+
+export { optionalEmail }

@@ -1,0 +1,56 @@
+/**
+ * A list screen's page, asked of the server as SPEC.md §7 writes it
+ * (where-or-like over the collection's search fields, page[number],
+ * page[size]). The answer's docs are upserted into the mirror — never deleting
+ * anything, never going back to an older version, and under the user's queued
+ * changes — and its totalDocs is handed back to show beside the local count.
+ */
+import { listPage } from '../api/calls'
+import { NetworkError } from '../api/transport'
+import { opsFor } from '../db/record-writes'
+import { type MirrorRow, mirrorOf } from '../db/tables'
+import { type CollectionName, collections } from '../domain/collections'
+import { orLike } from '../domain/search'
+import type { EngineContext } from './context'
+import { withPending } from './rebase'
+
+export interface ListPageQuery {
+  page: number
+  perPage: number
+  search: string
+  sort?: string
+}
+
+/** The server's total for the query, or null when it could not be asked (offline, signed out). */
+export async function refreshListPage(
+  ctx: EngineContext,
+  collection: CollectionName,
+  query: ListPageQuery,
+): Promise<number | null> {
+  const spec = collections[collection]
+  const text = query.search.trim()
+  let answer: Awaited<ReturnType<typeof listPage>>
+  try {
+    answer = await listPage(ctx.transport, collection, {
+      where: text ? orLike(spec.searchFields, text) : undefined,
+      page: query.page,
+      size: query.perPage,
+      sort: query.sort,
+    })
+  } catch (error) {
+    if (error instanceof NetworkError) return null
+    throw error
+  }
+  if (answer.status !== 200) return null
+  const { db } = ctx
+  const table = mirrorOf(db, collection)
+  await db.transaction('rw', [table, db.outbox], async () => {
+    for (const doc of answer.body.docs as MirrorRow[]) {
+      const current = await table.get(doc.id)
+      if (current && current.version > doc.version) continue
+      const row = withPending(doc, await opsFor(db, collection, doc.id))
+      if (row) await table.put(row)
+    }
+  })
+  return answer.body.totalDocs
+}

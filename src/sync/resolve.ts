@@ -1,0 +1,142 @@
+/**
+ * What the user can do about a change the server did not take (DESIGN.md §5):
+ * for a conflict, keep mine, take theirs, or choose field by field; for a
+ * refused change, retry it or discard it. Every choice is one Dexie
+ * transaction; a change that goes back to the queue gets a new opId, because
+ * the server remembers the old one's answer (Idempotency-Key).
+ */
+import { getDoc } from '../api/calls'
+import type { OutpostDb } from '../db/database'
+import { jsonEqual } from '../db/equal'
+import type { OutboxOp } from '../db/outbox-types'
+import { opsFor, writeTables } from '../db/record-writes'
+import { type MirrorRow, mirrorOf } from '../db/tables'
+import { collections } from '../domain/collections'
+import type { EngineContext } from './context'
+import { withPending } from './rebase'
+
+export type Choice = 'mine' | 'theirs'
+
+export interface FieldDiff {
+  field: string
+  /** What the field held when the user edited it. */
+  base: unknown
+  mine: unknown
+  theirs: unknown
+}
+
+/** The fields of a conflicting change, with the three values the user chooses between. */
+export function conflictDiff(op: OutboxOp): FieldDiff[] {
+  const theirs = op.serverDoc ?? {}
+  return Object.keys(op.patch).map((field) => ({
+    field,
+    base: op.base[field],
+    mine: op.patch[field],
+    theirs: theirs[field],
+  }))
+}
+
+const fresh = () => ({
+  opId: crypto.randomUUID(),
+  status: 'pending' as const,
+  attempts: 0,
+  nextAttemptAt: 0,
+  lastError: undefined,
+  serverDoc: undefined,
+})
+
+async function latest(db: OutpostDb, op: OutboxOp) {
+  const current = await db.outbox.get(op.seq as number)
+  if (!current) throw new Error('This change is no longer queued.')
+  return current
+}
+
+/**
+ * Resolve a conflict field by field (all 'mine' = keep mine, all 'theirs' =
+ * take theirs). Fields kept as mine are re-sent on top of the server's
+ * current version; the rest take the server's values.
+ */
+export async function resolveConflict(db: OutpostDb, conflict: OutboxOp, choices: Record<string, Choice>) {
+  await db.transaction('rw', writeTables(db), async () => {
+    const op = await latest(db, conflict)
+    const server = (op.serverDoc ?? {}) as MirrorRow
+    const table = mirrorOf(db, op.collection)
+    if (op.kind === 'delete') {
+      if (choices.record === 'theirs') {
+        await db.outbox.delete(op.seq as number)
+        await table.put(withPending(server, await laterOps(db, op)) ?? server)
+      } else await db.outbox.update(op.seq as number, { ...fresh(), baseVersion: server.version })
+      return
+    }
+    const kept = Object.keys(op.patch).filter((field) => (choices[field] ?? 'mine') === 'mine')
+    const patch = Object.fromEntries(kept.map((field) => [field, op.patch[field]]))
+    const base = Object.fromEntries(kept.map((field) => [field, server[field]]))
+    if (kept.length === 0 || kept.every((field) => jsonEqual(patch[field], server[field])))
+      await db.outbox.delete(op.seq as number)
+    else await db.outbox.update(op.seq as number, { ...fresh(), patch, base, baseVersion: server.version })
+    const queued = await opsFor(db, op.collection, op.recordId)
+    const row = withPending(server, queued)
+    if (row) await table.put(row)
+  })
+}
+
+async function laterOps(db: OutpostDb, op: OutboxOp) {
+  return (await opsFor(db, op.collection, op.recordId)).filter((other) => (other.seq ?? 0) > (op.seq ?? 0))
+}
+
+/** Send a refused change again as it is (the cause was fixed elsewhere, e.g. a permission). */
+export async function retryChange(db: OutpostDb, failed: OutboxOp) {
+  const op = await latest(db, failed)
+  await db.outbox.update(op.seq as number, fresh())
+}
+
+/**
+ * Give up a refused or conflicting change and show the server's version again.
+ * A create that never landed takes the record (and its queue) with it.
+ */
+export async function discardChange(ctx: EngineContext, change: OutboxOp) {
+  const { db } = ctx
+  const op = await latest(db, change)
+  const table = mirrorOf(db, op.collection)
+  if (op.kind === 'create' || op.kind === 'upload') {
+    await db.transaction('rw', writeTables(db), async () => {
+      const queued = op.kind === 'create' ? await opsFor(db, op.collection, op.recordId) : [op]
+      await db.outbox.bulkDelete(queued.map((queuedOp) => queuedOp.seq as number))
+      if (op.kind === 'create') await table.delete(op.recordId)
+      else await db.images.delete(op.recordId)
+    })
+    return
+  }
+  // The server's copy: the one the conflict brought back, or a fresh read.
+  let server = op.serverDoc as MirrorRow | undefined
+  if (!server) {
+    const answer = await getDoc(ctx.transport, op.collection, op.recordId)
+    server = answer.status === 200 ? (answer.body as MirrorRow) : undefined
+  }
+  await db.transaction('rw', writeTables(db), async () => {
+    await db.outbox.delete(op.seq as number)
+    const queued = await opsFor(db, op.collection, op.recordId)
+    if (server) {
+      const row = withPending(server, queued)
+      if (row) await table.put(row)
+    } else if (op.kind === 'update') {
+      // Offline and nothing brought back: undo this change's fields on the local copy.
+      const row = await table.get(op.recordId)
+      if (row) await table.put({ ...row, ...op.base })
+    }
+  })
+}
+
+/** Everything the sync-issues view lists: changes needing a decision, and records lost to a deletion. */
+export async function syncIssues(db: OutpostDb) {
+  const ops = await db.outbox.where('status').anyOf('failed', 'conflict').sortBy('seq')
+  const notices = await db.notices.orderBy('id').reverse().toArray()
+  return {
+    changes: ops.map((op) => ({ op, label: collections[op.collection].label, diff: conflictDiff(op) })),
+    notices,
+  }
+}
+
+export function dismissNotice(db: OutpostDb, id: number) {
+  return db.notices.delete(id)
+}

@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { attachImage, removeImage } from '../../src/db/image-writes'
+import { createRecord, opsFor, updateRecord } from '../../src/db/record-writes'
+import { push } from '../../src/sync/push'
+import { echoDoc, json, scripted } from './fake-server'
+
+let env: ReturnType<typeof scripted>
+beforeEach(() => {
+  env = scripted()
+})
+afterEach(() => env.db.delete())
+
+describe('dependencies', () => {
+  it('makes a contact wait for the create of the company it points at', async () => {
+    const company = await createRecord(env.writes, 'companies', { companyName: 'Acme' })
+    const contact = await createRecord(env.writes, 'contacts', {
+      firstName: 'Ada',
+      company: { relationTo: 'companies', value: company },
+    })
+    const [companyOp] = await opsFor(env.db, 'companies', company)
+    const [contactOp] = await opsFor(env.db, 'contacts', contact)
+    expect(contactOp?.deps).toEqual([companyOp?.opId])
+
+    env.state.answer = (request) =>
+      request.path === 'companies' ? json(503, {}) : json(201, { doc: echoDoc(request) })
+    await push(env.ctx)
+    expect(env.state.sent.map((request) => request.path)).toEqual(['companies'])
+
+    env.state.now += 600_000
+    env.state.answer = (request) => json(201, { doc: echoDoc(request) })
+    await push(env.ctx)
+    expect(env.state.sent.map((request) => request.path)).toEqual(['companies', 'companies', 'contacts'])
+    expect(await env.db.outbox.count()).toBe(0)
+  })
+
+  it('does not wait for a company that is already on the server', async () => {
+    await env.db.companies.put({ id: 'c0', companyName: 'Acme', version: 3 } as never)
+    const contact = await createRecord(env.writes, 'contacts', { firstName: 'Ada', company: 'c0' })
+    expect((await opsFor(env.db, 'contacts', contact))[0]?.deps).toEqual([])
+  })
+})
+
+describe('images', () => {
+  const png = new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' })
+
+  it('keeps the file, queues its upload, and makes the record wait for it', async () => {
+    await env.db.products.put({ id: 'p1', name: 'Pump', version: 2, productImage: null } as never)
+    const imageId = await attachImage(env.writes, 'products', 'p1', png, 'pump.png')
+    expect(await env.db.images.get(imageId)).toMatchObject({ kind: 'product-image', filename: 'pump.png' })
+    expect((await env.db.products.get('p1'))?.productImage).toEqual({ id: imageId, filename: 'pump.png' })
+    const [upload] = await opsFor(env.db, 'products', imageId)
+    const [update] = await opsFor(env.db, 'products', 'p1')
+    expect(upload).toMatchObject({ kind: 'upload', patch: { kind: 'product-image' } })
+    expect(update).toMatchObject({
+      kind: 'update',
+      patch: { productImage: { id: imageId } },
+      deps: [upload?.opId],
+    })
+
+    env.state.answer = (request) =>
+      request.path === 'product-image'
+        ? json(201, { doc: { id: imageId, filename: 'pump-1.png', mimeType: 'image/png' } })
+        : json(200, {
+            doc: {
+              ...echoDoc(request, 3),
+              name: 'Pump',
+              productImage: { id: imageId, filename: 'pump-1.png' },
+            },
+          })
+    await push(env.ctx)
+    const [uploadRequest, updateRequest] = env.state.sent
+    expect(uploadRequest?.method).toBe('POST')
+    const form = uploadRequest?.body as FormData
+    expect(form.get('id')).toBe(imageId)
+    expect((form.get('file') as File).name).toBe('pump.png')
+    expect(updateRequest).toMatchObject({ method: 'PATCH', path: 'products/p1' })
+    expect((await env.db.products.get('p1'))?.productImage).toEqual({ id: imageId, filename: 'pump-1.png' })
+    expect(await env.db.outbox.count()).toBe(0)
+  })
+
+  it('removes an image by setting the field to null (SPEC.md §4)', async () => {
+    await env.db.services.put({
+      id: 's1',
+      name: 'Audit',
+      version: 1,
+      serviceImage: { id: 'i1', filename: 'a.png' },
+    } as never)
+    await removeImage(env.writes, 'services', 's1')
+    expect((await opsFor(env.db, 'services', 's1'))[0]?.patch).toEqual({ serviceImage: null })
+  })
+
+  it('fails an upload whose bytes are gone instead of blocking the queue', async () => {
+    await env.db.products.put({ id: 'p1', name: 'Pump', version: 2, productImage: null } as never)
+    const imageId = await attachImage(env.writes, 'products', 'p1', png, 'pump.png')
+    await env.db.images.delete(imageId)
+    await push(env.ctx)
+    expect((await opsFor(env.db, 'products', imageId))[0]?.status).toBe('failed')
+    expect(env.state.notices[0]).toContain('no longer stored here')
+  })
+
+  it('merges a later edit of the record into its queued update, keeping the wait', async () => {
+    await env.db.products.put({ id: 'p1', name: 'Pump', version: 2, productImage: null } as never)
+    const imageId = await attachImage(env.writes, 'products', 'p1', png, 'pump.png')
+    await updateRecord(env.writes, 'products', 'p1', { name: 'Big pump' })
+    const [update] = await opsFor(env.db, 'products', 'p1')
+    const [upload] = await opsFor(env.db, 'products', imageId)
+    expect(update).toMatchObject({
+      patch: { name: 'Big pump', productImage: { id: imageId } },
+      deps: [upload?.opId],
+    })
+  })
+})

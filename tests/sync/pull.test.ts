@@ -1,0 +1,103 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { META, readMeta } from '../../src/db/meta'
+import { updateRecord } from '../../src/db/record-writes'
+import { refreshListPage } from '../../src/sync/list-page'
+import { pull } from '../../src/sync/pull'
+import { SyncStatus } from '../../src/sync/status'
+import { json, scripted } from './fake-server'
+
+let env: ReturnType<typeof scripted>
+beforeEach(() => {
+  env = scripted()
+})
+afterEach(() => env.db.delete())
+
+const contact = (id: string, version: number, extra: Record<string, unknown> = {}) => ({
+  collection: 'contacts',
+  id,
+  version,
+  seq: version,
+  deleted: false,
+  doc: { id, version, firstName: id, lastName: 'L', ...extra },
+})
+
+describe('pull', () => {
+  it('applies pages in order, keeps the cursor, and reports hydrate progress', async () => {
+    const pages = [
+      { changes: [contact('a', 1), contact('b', 1)], cursor: '2', hasMore: true },
+      {
+        changes: [{ collection: 'contacts', id: 'a', version: 2, seq: 3, deleted: true, doc: null }],
+        cursor: '3',
+        hasMore: false,
+      },
+    ]
+    env.state.answer = () => json(200, pages.shift())
+    const status = new SyncStatus()
+    const seen: unknown[] = []
+    status.subscribe(() => seen.push(status.get().hydrate))
+    expect(await pull(env.ctx, status)).toBe('ok')
+    expect(env.state.sent.map((request) => request.query?.since)).toEqual(['0', '2'])
+    expect(await env.db.contacts.toCollection().primaryKeys()).toEqual(['b'])
+    expect(await readMeta(env.db, META.cursor, '0')).toBe('3')
+    expect(seen).toContainEqual({ done: 2, total: null })
+    expect(status.get().hydrate).toBeNull()
+  })
+
+  it('shows server changes under the user’s queued edit', async () => {
+    await env.db.contacts.put({ id: 'a', version: 1, firstName: 'a', title: '' } as never)
+    await updateRecord(env.writes, 'contacts', 'a', { title: 'Dr' })
+    env.state.answer = () =>
+      json(200, { changes: [contact('a', 2, { lastName: 'New' })], cursor: '5', hasMore: false })
+    await pull(env.ctx)
+    expect(await env.db.contacts.get('a')).toMatchObject({ version: 2, lastName: 'New', title: 'Dr' })
+  })
+
+  it('resyncs from the start after 410, keeping rows with queued work', async () => {
+    await env.db.contacts.bulkPut([
+      { id: 'gone', version: 1, firstName: 'gone' },
+      { id: 'mine', version: 1, firstName: 'mine', title: '' },
+    ] as never)
+    await updateRecord(env.writes, 'contacts', 'mine', { title: 'Dr' })
+    await env.db.meta.put({ key: META.cursor, value: '40' })
+    const answers = [
+      json(410, { errors: [{ name: 'ResyncRequired', title: 'Resync', message: 'Resync' }], resync: true }),
+      json(200, { changes: [contact('kept', 1)], cursor: '90', hasMore: false }),
+    ]
+    env.state.answer = () => answers.shift() ?? json(500, {})
+    expect(await pull(env.ctx)).toBe('ok')
+    expect((await env.db.contacts.toCollection().primaryKeys()).sort()).toEqual(['kept', 'mine'])
+    expect(await env.db.contacts.get('mine')).toMatchObject({ title: 'Dr' })
+    expect(await env.db.outbox.count()).toBe(1)
+  })
+
+  it('stops without losing its place when the network goes', async () => {
+    await env.db.meta.put({ key: META.cursor, value: '7' })
+    env.state.answer = () => 'network'
+    expect(await pull(env.ctx)).toBe('offline')
+    expect(await readMeta(env.db, META.cursor, '0')).toBe('7')
+  })
+})
+
+describe('list pages from the server', () => {
+  it('asks as the spec writes it and upserts the page, never going back a version', async () => {
+    await env.db.contacts.put({ id: 'a', version: 9, firstName: 'Newer' } as never)
+    env.state.answer = () =>
+      json(200, { docs: [contact('a', 3).doc, contact('b', 1).doc], totalDocs: 42, limit: 10, page: 2 })
+    const total = await refreshListPage(env.ctx, 'contacts', { page: 2, perPage: 10, search: 'ada l' })
+    expect(total).toBe(42)
+    expect(env.state.sent[0]?.query).toEqual({
+      where: {
+        or: [{ firstName: { like: 'ada l' } }, { email: { like: 'ada l' } }, { lastName: { like: 'ada l' } }],
+      },
+      page: { number: 2, size: 10 },
+      sort: undefined,
+    })
+    expect(await env.db.contacts.get('a')).toMatchObject({ version: 9, firstName: 'Newer' })
+    expect(await env.db.contacts.get('b')).toMatchObject({ version: 1 })
+  })
+
+  it('answers null when offline', async () => {
+    env.state.answer = () => 'network'
+    expect(await refreshListPage(env.ctx, 'contacts', { page: 1, perPage: 10, search: '' })).toBeNull()
+  })
+})

@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createRecord, opsFor, updateRecord } from '../../src/db/record-writes'
+import { push } from '../../src/sync/push'
+import { conflictDiff, discardChange, resolveConflict, retryChange, syncIssues } from '../../src/sync/resolve'
+import { json, scripted } from './fake-server'
+
+let env: ReturnType<typeof scripted>
+const server = { id: 'c1', version: 5, firstName: 'Ada', title: 'Prof', phone: '999' }
+
+beforeEach(async () => {
+  env = scripted()
+  await env.db.contacts.put({ id: 'c1', version: 3, firstName: 'Ada', title: 'Ms', phone: '111' } as never)
+})
+afterEach(() => env.db.delete())
+
+async function conflicted() {
+  await updateRecord(env.writes, 'contacts', 'c1', { title: 'Dr', phone: '222' })
+  env.state.answer = () =>
+    json(412, {
+      errors: [
+        {
+          name: 'ConflictError',
+          title: 'Conflict',
+          message: 'Changed',
+          data: [{ field: 'title', message: 'Changed' }],
+        },
+      ],
+      doc: server,
+    })
+  await push(env.ctx)
+  const [op] = await opsFor(env.db, 'contacts', 'c1')
+  expect(op?.status).toBe('conflict')
+  return op as NonNullable<typeof op>
+}
+
+describe('conflict resolution', () => {
+  it('shows base, mine and theirs per field', async () => {
+    const op = await conflicted()
+    expect(conflictDiff(op)).toEqual([
+      { field: 'title', base: 'Ms', mine: 'Dr', theirs: 'Prof' },
+      { field: 'phone', base: '111', mine: '222', theirs: '999' },
+    ])
+    expect((await syncIssues(env.db)).changes).toHaveLength(1)
+  })
+
+  it('keeps mine: re-queues on the server’s version under a new opId', async () => {
+    const op = await conflicted()
+    await resolveConflict(env.db, op, { title: 'mine', phone: 'mine' })
+    const [requeued] = await opsFor(env.db, 'contacts', 'c1')
+    expect(requeued).toMatchObject({
+      status: 'pending',
+      baseVersion: 5,
+      patch: { title: 'Dr', phone: '222' },
+    })
+    expect(requeued?.base).toEqual({ title: 'Prof', phone: '999' })
+    expect(requeued?.opId).not.toBe(op.opId)
+    expect(await env.db.contacts.get('c1')).toMatchObject({ version: 5, title: 'Dr', phone: '222' })
+  })
+
+  it('takes theirs: drops the change and shows the server’s record', async () => {
+    const op = await conflicted()
+    await resolveConflict(env.db, op, { title: 'theirs', phone: 'theirs' })
+    expect(await env.db.outbox.count()).toBe(0)
+    expect(await env.db.contacts.get('c1')).toMatchObject({ version: 5, title: 'Prof', phone: '999' })
+  })
+
+  it('chooses field by field', async () => {
+    const op = await conflicted()
+    await resolveConflict(env.db, op, { title: 'theirs', phone: 'mine' })
+    const [requeued] = await opsFor(env.db, 'contacts', 'c1')
+    expect(requeued?.patch).toEqual({ phone: '222' })
+    expect(await env.db.contacts.get('c1')).toMatchObject({ title: 'Prof', phone: '222' })
+  })
+})
+
+describe('refused changes', () => {
+  it('retries a refused change as new', async () => {
+    await updateRecord(env.writes, 'contacts', 'c1', { title: 'Dr' })
+    env.state.answer = () =>
+      json(403, { errors: [{ name: 'Forbidden', title: 'No', message: 'Not allowed.' }] })
+    await push(env.ctx)
+    const [failed] = await opsFor(env.db, 'contacts', 'c1')
+    await retryChange(env.db, failed as NonNullable<typeof failed>)
+    expect((await opsFor(env.db, 'contacts', 'c1'))[0]).toMatchObject({ status: 'pending', attempts: 0 })
+  })
+
+  it('discards a refused update and shows the server’s copy again', async () => {
+    await updateRecord(env.writes, 'contacts', 'c1', { title: 'Dr' })
+    env.state.answer = (request) =>
+      request.method === 'GET'
+        ? json(200, { ...server, version: 4, title: 'Ms' })
+        : json(400, { errors: [{ name: 'ValidationError', title: 'Bad', message: 'Bad', data: [] }] })
+    await push(env.ctx)
+    const [failed] = await opsFor(env.db, 'contacts', 'c1')
+    await discardChange(env.ctx, failed as NonNullable<typeof failed>)
+    expect(await env.db.outbox.count()).toBe(0)
+    expect(await env.db.contacts.get('c1')).toMatchObject({ version: 4, title: 'Ms' })
+  })
+
+  it('discards a refused create with the record', async () => {
+    const id = await createRecord(env.writes, 'contacts', { firstName: 'X' })
+    env.state.answer = () =>
+      json(400, { errors: [{ name: 'ValidationError', title: 'Bad', message: 'Bad' }] })
+    await push(env.ctx)
+    const [failed] = await opsFor(env.db, 'contacts', id)
+    await discardChange(env.ctx, failed as NonNullable<typeof failed>)
+    expect(await env.db.contacts.get(id)).toBeUndefined()
+    expect(await env.db.outbox.count()).toBe(0)
+  })
+})
