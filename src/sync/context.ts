@@ -1,6 +1,7 @@
 /** What every part of the engine needs, passed in so tests can swap the clock, the randomness and the network. */
 import type { Transport } from '../api/transport'
 import type { OutpostDb } from '../db/database'
+import type { OutboxOp } from '../db/outbox-types'
 
 export type NoticeLevel = 'danger' | 'warning' | 'info' | 'success'
 
@@ -12,4 +13,6 @@ export interface EngineContext {
   random: () => number
   /** Tell the user something (the app shows it as a notification, bottom right). */
   notify: (text: string, level: NoticeLevel) => void
+  /** Told of every op the server has taken for good (tests count them; the app may show "saved"). */
+  onLanded?: (op: OutboxOp) => void
 }

@@ -7,6 +7,7 @@
 import type { Transport } from '../api/transport'
 import type { OutpostDb } from '../db/database'
 import { META, writeMeta } from '../db/meta'
+import type { OutboxOp } from '../db/outbox-types'
 import type { CollectionName } from '../domain/collections'
 import type { EngineContext, NoticeLevel } from './context'
 import { type ListPageQuery, refreshListPage } from './list-page'
@@ -21,6 +22,7 @@ export interface EngineOptions {
   now?: () => number
   random?: () => number
   notify?: (text: string, level: NoticeLevel) => void
+  onLanded?: (op: OutboxOp) => void
 }
 
 export type RunResult = 'ok' | 'offline' | 'auth' | 'error'
@@ -39,6 +41,7 @@ export class SyncEngine {
       now: options.now ?? Date.now,
       random: options.random ?? Math.random,
       notify: options.notify ?? (() => {}),
+      onLanded: options.onLanded,
     }
   }
 

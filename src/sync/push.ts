@@ -86,6 +86,7 @@ async function pushOne(ctx: EngineContext, op: OutboxOp): Promise<PushResult> {
   switch (outcomeOf(answer.status, op.kind)) {
     case 'done':
       await settleDone(ctx, op, (answer.body as { doc?: MirrorRow } | undefined)?.doc)
+      ctx.onLanded?.(op)
       return 'ok'
     case 'gone':
       await settleGone(ctx, op)

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { ListResponse } from '../../src/domain/api'
 import type { Contact } from '../../src/domain/contact'
 import { launchBrowser } from './chromium'
-import { ADMIN, apiSession, type RunningServer, startServer } from './server-process'
+import { apiSession, type RunningServer, startServer } from './server-process'
+import { serviceWorkerInControl, signInThroughUi, until } from './signed-in'
 
 let server: RunningServer
 let browser: Awaited<ReturnType<typeof launchBrowser>>
@@ -21,6 +22,8 @@ beforeAll(async () => {
   server = await startServer()
   browser = await launchBrowser()
   page = browser.context.pages()[0] ?? (await browser.context.newPage())
+  // Leaving with unsynced changes asks first (beforeunload); this user means to reload.
+  page.on('dialog', (dialog) => void dialog.accept())
   mkdirSync(shots, { recursive: true })
 })
 
@@ -34,37 +37,13 @@ async function serverContacts() {
   return (await api.get<ListResponse<Contact>>('contacts?limit=100')).docs
 }
 
-async function until<T>(
-  read: () => Promise<T>,
-  ok: (value: T) => boolean,
-  what: string,
-  ms = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const value = await read()
-    if (ok(value)) return value
-    if (Date.now() > deadline)
-      throw new Error(`Timed out waiting for ${what}; last value: ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-}
-
 it('works offline and syncs every change exactly once', async () => {
   await page.goto(`${server.url}/contacts/list`)
   await page.waitForURL(/\/login/)
-  await page.getByLabel('Email').fill(ADMIN.email)
-  await page.getByLabel('Password').fill(ADMIN.password)
-  await page.getByRole('button', { name: "Let's go" }).click()
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'))
+  await signInThroughUi(page, server.url)
   expect(await page.evaluate(() => localStorage.getItem('userRole'))).toBe('Admin')
   // The service worker must control the page before the network goes away.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve))
-    }
-  })
+  await serviceWorkerInControl(page)
 
   await page.goto(`${server.url}/contacts/list`)
   await page.getByRole('link', { name: 'Add Contact' }).first().click()
