@@ -7,7 +7,7 @@
  */
 import { type CollectionName, collections } from '../domain/collections'
 import type { OutpostDb } from './database'
-import { updateRecord, type WriteContext, writeTables } from './record-writes'
+import { baseOp, updateRecord, type WriteContext, writeTables } from './record-writes'
 
 const newUuid = () => crypto.randomUUID()
 
@@ -26,19 +26,9 @@ export async function attachImage(
   await db.transaction('rw', writeTables(db), async () => {
     await db.images.add({ id, kind: image.kind, blob: file, filename, mimeType: file.type, createdAt: now })
     await db.outbox.add({
-      opId: newUuid(),
-      userId: ctx.userId,
-      collection,
-      recordId: id,
+      ...baseOp(ctx, collection, id),
       kind: 'upload',
       patch: { kind: image.kind, filename },
-      base: {},
-      baseVersion: null,
-      deps: [],
-      status: 'pending',
-      attempts: 0,
-      nextAttemptAt: 0,
-      createdAt: now,
     })
     await updateRecord(ctx, collection, recordId, { [image.field]: { id, filename } })
   })

@@ -33,7 +33,12 @@ export interface WriteContext {
 
 const newUuid = () => crypto.randomUUID()
 
-function baseOp(ctx: WriteContext, collection: CollectionName, recordId: string): Omit<OutboxOp, 'kind'> {
+/** A fresh pending op for a record, before its kind and contents are filled in. */
+export function baseOp(
+  ctx: WriteContext,
+  collection: CollectionName,
+  recordId: string,
+): Omit<OutboxOp, 'kind'> {
   const now = (ctx.now ?? Date.now)()
   return {
     opId: newUuid(),

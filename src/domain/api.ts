@@ -62,6 +62,8 @@ export interface ChangesResponse {
   /** Pass back as `since` to read on; a string because it is a bigint on the server. */
   cursor: string
   hasMore: boolean
+  /** On a read from the start (since=0): how many changes there are in all, for the first download's progress. */
+  total?: number
 }
 
 /** Headers of the sync additions. */

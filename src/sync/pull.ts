@@ -24,6 +24,7 @@ export async function pull(ctx: EngineContext, status?: SyncStatus): Promise<Pul
   let cursor = await readMeta(db, META.cursor, '0')
   const hydrating = cursor === '0'
   let done = 0
+  let total: number | null = null
   for (;;) {
     let answer: Awaited<ReturnType<typeof changes>>
     try {
@@ -43,7 +44,8 @@ export async function pull(ctx: EngineContext, status?: SyncStatus): Promise<Pul
     await applyPage(ctx, page.changes, page.cursor)
     cursor = page.cursor
     done += page.changes.length
-    if (hydrating) status?.set({ hydrate: { done, total: null } })
+    total = page.total ?? total
+    if (hydrating) status?.set({ hydrate: { done, total } })
     if (!page.hasMore) break
   }
   if (hydrating) status?.set({ hydrate: null })

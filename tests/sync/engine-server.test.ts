@@ -11,30 +11,9 @@ import { SyncEngine } from '../../src/sync/engine'
 import { signIn } from '../../src/sync/session'
 import { startTestServer, type TestServer } from '../server/helpers'
 import { injectTransport } from './in-process'
+import { MemoryStorage } from './memory-storage'
 
 let server: TestServer
-
-class MemoryStorage implements Storage {
-  private map = new Map<string, string>()
-  get length() {
-    return this.map.size
-  }
-  clear() {
-    this.map.clear()
-  }
-  getItem(key: string) {
-    return this.map.get(key) ?? null
-  }
-  key(index: number) {
-    return [...this.map.keys()][index] ?? null
-  }
-  removeItem(key: string) {
-    this.map.delete(key)
-  }
-  setItem(key: string, value: string) {
-    this.map.set(key, value)
-  }
-}
 
 interface Client {
   db: OutpostDb
