@@ -81,12 +81,25 @@ export const editContactRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/contacts/edit-contact-page'), 'EditContactPage'),
 })
 
+const syncIssuesRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/sync-issues',
+  staticData: { title: 'Sync issues' },
+  component: lazyRouteComponent(() => import('../features/sync-issues/sync-issues-page'), 'SyncIssuesPage'),
+})
+
 export const routeTree = rootRoute.addChildren([
   forward('/', '/admin/overview'),
   forward('/admin', '/admin/overview'),
   forward('/contacts', '/contacts/list'),
   loginRoute,
-  signedInRoute.addChildren([overviewRoute, contactsListRoute, addContactRoute, editContactRoute]),
+  signedInRoute.addChildren([
+    overviewRoute,
+    contactsListRoute,
+    addContactRoute,
+    editContactRoute,
+    syncIssuesRoute,
+  ]),
 ])
 
 export function createAppRouter(options: { history?: RouterHistory; context?: AppRouterContext } = {}) {

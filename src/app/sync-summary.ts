@@ -1,12 +1,13 @@
 /**
  * One picture of "is my work on the server?", for the top-bar chip and the
- * overview: the browser's connection, the engine's activity, and a live count
- * of the changes still in the outbox.
+ * overview: the browser's connection, the engine's activity, and live counts
+ * of the changes still in the outbox and of those needing a decision.
  */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useSyncExternalStore } from 'react'
 import type { SyncState } from '../sync/status'
 import { useRuntime } from './session-context'
+import { attentionText, useIssueCount } from './use-issue-count'
 import { useOnline } from './use-online'
 
 export type SyncTone = 'ok' | 'busy' | 'waiting' | 'offline' | 'attention'
@@ -15,21 +16,51 @@ export interface SyncSummary extends SyncState {
   online: boolean
   /** Changes made here that the server does not have yet; undefined until counted. */
   unsynced: number | undefined
+  /** Refused or conflicting changes and deletion notices: what the sync-issues page lists. */
+  issues: number
   label: string
   tone: SyncTone
+  /** One sentence on what the state means for the user's work. */
+  hint: string
 }
 
 export const changesText = (count: number) => `${count} ${count === 1 ? 'change' : 'changes'} not synced`
 
-export function describeSync(state: SyncState, online: boolean, unsynced: number | undefined) {
+export function describeSync(state: SyncState, online: boolean, unsynced: number | undefined, issues = 0) {
   const pending = unsynced ?? 0
-  if (state.activity === 'signed-out') return { label: 'Sign in to sync', tone: 'attention' as const }
-  if (!online || state.activity === 'offline') {
-    return { label: pending ? `Offline · ${changesText(pending)}` : 'Offline', tone: 'offline' as const }
+  if (state.activity === 'signed-out') {
+    return {
+      label: 'Sign in to sync',
+      tone: 'attention' as const,
+      hint: 'Your session has ended. Log out and sign in again to sync; your changes stay on this device.',
+    }
   }
-  if (state.activity === 'syncing') return { label: 'Syncing…', tone: 'busy' as const }
-  if (pending) return { label: changesText(pending), tone: 'waiting' as const }
-  return { label: 'Online', tone: 'ok' as const }
+  // Ahead of the connection state: these wait for the user, not for the network.
+  if (issues) {
+    return {
+      label: attentionText(issues),
+      tone: 'attention' as const,
+      hint: 'Some changes were not accepted by the server. Open the sync issues to decide what to keep.',
+    }
+  }
+  if (!online || state.activity === 'offline') {
+    return {
+      label: pending ? `Offline · ${changesText(pending)}` : 'Offline',
+      tone: 'offline' as const,
+      hint: 'No connection. You can keep working; changes are sent when the connection returns.',
+    }
+  }
+  if (state.activity === 'syncing') {
+    return { label: 'Syncing…', tone: 'busy' as const, hint: 'Sending and receiving changes.' }
+  }
+  if (pending) {
+    return {
+      label: changesText(pending),
+      tone: 'waiting' as const,
+      hint: 'Saved on this device; sent to the server shortly.',
+    }
+  }
+  return { label: 'Online', tone: 'ok' as const, hint: 'Everything is on the server.' }
 }
 
 export function useSyncSummary(): SyncSummary {
@@ -37,5 +68,6 @@ export function useSyncSummary(): SyncSummary {
   const online = useOnline()
   const state = useSyncExternalStore(engine.status.subscribe, engine.status.get)
   const unsynced = useLiveQuery(() => db.outbox.count(), [db])
-  return { ...state, online, unsynced, ...describeSync(state, online, unsynced) }
+  const issues = useIssueCount()
+  return { ...state, online, unsynced, issues, ...describeSync(state, online, unsynced, issues) }
 }

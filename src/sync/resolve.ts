@@ -6,6 +6,7 @@
  * the server remembers the old one's answer (Idempotency-Key).
  */
 import { getDoc } from '../api/calls'
+import { NetworkError } from '../api/transport'
 import type { OutpostDb } from '../db/database'
 import { jsonEqual } from '../db/equal'
 import type { OutboxOp } from '../db/outbox-types'
@@ -109,10 +110,7 @@ export async function discardChange(ctx: EngineContext, change: OutboxOp) {
   }
   // The server's copy: the one the conflict brought back, or a fresh read.
   let server = op.serverDoc as MirrorRow | undefined
-  if (!server) {
-    const answer = await getDoc(ctx.transport, op.collection, op.recordId)
-    server = answer.status === 200 ? (answer.body as MirrorRow) : undefined
-  }
+  if (!server) server = await serverCopy(ctx, op)
   await db.transaction('rw', writeTables(db), async () => {
     await db.outbox.delete(op.seq as number)
     const queued = await opsFor(db, op.collection, op.recordId)
@@ -125,6 +123,17 @@ export async function discardChange(ctx: EngineContext, change: OutboxOp) {
       if (row) await table.put({ ...row, ...op.base })
     }
   })
+}
+
+/** The server's current copy of the record, or undefined when it cannot be read now (offline) or is gone. */
+async function serverCopy(ctx: EngineContext, op: OutboxOp) {
+  try {
+    const answer = await getDoc(ctx.transport, op.collection, op.recordId)
+    return answer.status === 200 ? (answer.body as MirrorRow) : undefined
+  } catch (error) {
+    if (error instanceof NetworkError) return undefined
+    throw error
+  }
 }
 
 /** Everything the sync-issues view lists: changes needing a decision, and records lost to a deletion. */

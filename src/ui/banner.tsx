@@ -13,20 +13,25 @@ export function Banner({
   tone,
   title,
   children,
+  actions,
+  live = true,
 }: {
   tone: keyof typeof tones
   title?: string
   children?: ReactNode
+  /** Buttons that deal with what the banner says, under its text. */
+  actions?: ReactNode
+  /** Announce the banner when it appears; a list of many (the sync-issues page) should not. */
+  live?: boolean
 }) {
+  const role = tone === 'danger' ? 'alert' : 'status'
   return (
-    <div
-      role={tone === 'danger' ? 'alert' : 'status'}
-      className={cx('flex gap-3 rounded-lg border p-3.5', tones[tone])}
-    >
+    <div role={live ? role : undefined} className={cx('flex gap-3 rounded-lg border p-3.5', tones[tone])}>
       <AlertIcon className="mt-0.5 size-4 shrink-0" />
-      <div className="min-w-0 space-y-1">
+      <div className="min-w-0 flex-1 space-y-1">
         {title && <p className="font-medium">{title}</p>}
         {children && <div className="text-[13px] leading-relaxed">{children}</div>}
+        {actions && <div className="flex flex-wrap gap-2 pt-2">{actions}</div>}
       </div>
     </div>
   )

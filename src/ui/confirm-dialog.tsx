@@ -3,7 +3,7 @@
  * returned afterwards; Escape and a click outside count as "no").
  */
 import * as Dialog from '@radix-ui/react-dialog'
-import { useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import { cx } from './cx'
 import { button } from './styles'
 
@@ -23,6 +23,10 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const { open, title, description, confirmLabel, cancelLabel, tone = 'danger', onConfirm, onCancel } = props
   // Radix reports the close of a confirmed dialog too; only a close without a confirm is a cancel.
   const confirmed = useRef(false)
+  // The screen closes a confirmed dialog through `open`, which Radix does not report: start clean on each opening.
+  useEffect(() => {
+    if (open) confirmed.current = false
+  }, [open])
 
   const onOpenChange = (next: boolean) => {
     if (next) return

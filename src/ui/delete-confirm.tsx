@@ -5,8 +5,8 @@
  */
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { messages } from '../domain/errors'
 import { ConfirmDialog } from './confirm-dialog'
+import { reportSaveError } from './save-errors'
 
 export interface DeleteTarget {
   name: string
@@ -22,8 +22,9 @@ export function useDeleteConfirm(label: string) {
     try {
       await current.remove()
       toast.success('Deleted!', { description: `${current.name} has been deleted.` })
-    } catch {
-      toast.error(messages.generic)
+    } catch (error) {
+      // SPEC.md §8's 'Oops, something went wrong!', or the out-of-storage notice when the disk is full.
+      reportSaveError(error)
     }
   }
 

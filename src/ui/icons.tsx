@@ -109,3 +109,8 @@ export const AlertIcon = (p: P) => (
     <path d="M12 8v4M12 16h.01" />
   </Icon>
 )
+export const SyncIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M20 11a8 8 0 0 0-14.6-4.5L4 8M4 4v4h4M4 13a8 8 0 0 0 14.6 4.5L20 16M20 20v-4h-4" />
+  </Icon>
+)

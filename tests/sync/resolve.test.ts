@@ -107,4 +107,16 @@ describe('refused changes', () => {
     expect(await env.db.contacts.get(id)).toBeUndefined()
     expect(await env.db.outbox.count()).toBe(0)
   })
+
+  it('discards a refused update while offline by undoing its fields locally', async () => {
+    await updateRecord(env.writes, 'contacts', 'c1', { title: 'Dr' })
+    env.state.answer = () =>
+      json(400, { errors: [{ name: 'ValidationError', title: 'Bad', message: 'Bad' }] })
+    await push(env.ctx)
+    const [failed] = await opsFor(env.db, 'contacts', 'c1')
+    env.state.answer = () => 'network'
+    await discardChange(env.ctx, failed as NonNullable<typeof failed>)
+    expect(await env.db.outbox.count()).toBe(0)
+    expect(await env.db.contacts.get('c1')).toMatchObject({ version: 3, title: 'Ms' })
+  })
 })

@@ -38,16 +38,21 @@ export function fakeTransport(answer?: (path: string) => ApiResponse) {
   })
 }
 
-export function makeRuntime(user: SessionUser = testUser): SyncRuntime {
+export function makeRuntime(
+  user: SessionUser = testUser,
+  transport: Transport = fakeTransport(() => ({ status: 200, headers: {}, body: {} })),
+): SyncRuntime {
   const db = new OutpostDb(`test-${crypto.randomUUID()}`)
-  // The screens read the engine's status and ask it for server pages; nothing here syncs.
-  const engine = { status: new SyncStatus(), refreshPage: async () => null } as unknown as SyncEngine
+  // The screens read the engine's status, ask it for server pages and hand its context to the
+  // resolve actions (discarding a change reads the server's copy); nothing here syncs.
+  const ctx = { db, transport, userId: user.id, now: Date.now, random: Math.random, notify: () => {} }
+  const engine = { status: new SyncStatus(), refreshPage: async () => null, ctx } as unknown as SyncEngine
   return {
     user,
     db,
     engine,
-    transport: fakeTransport(() => ({ status: 200, headers: {}, body: {} })),
-    writes: { db, userId: user.id, afterWrite: () => {} },
+    transport,
+    writes: { db, userId: user.id, afterWrite: vi.fn() },
     stop: () => {},
   }
 }

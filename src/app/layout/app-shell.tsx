@@ -1,7 +1,7 @@
 /**
  * Sidebar, top bar, the screen, the footer. Below 1024 px the sidebar is a
  * drawer opened from the top bar's menu button; it closes on navigation, on
- * Escape and on a click beside it.
+ * Escape and on a click beside it. Closing the tab with unsynced changes asks first.
  */
 import { Outlet } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
@@ -9,9 +9,11 @@ import type { SessionUser } from '../../sync/stored-user'
 import { Footer } from './footer'
 import { Sidebar } from './sidebar'
 import { TopBar } from './top-bar'
+import { useUnloadWarning } from './use-unload-warning'
 
 export function AppShell({ user }: { user: SessionUser }) {
   const [menuOpen, setMenuOpen] = useState(false)
+  useUnloadWarning()
 
   useEffect(() => {
     if (!menuOpen) return

@@ -6,7 +6,7 @@
 import type { LinkProps } from '@tanstack/react-router'
 import type { ComponentType } from 'react'
 import type { RoleName } from '../../domain/api'
-import { ContactsIcon, DashboardIcon } from '../../ui/icons'
+import { ContactsIcon, DashboardIcon, SyncIcon } from '../../ui/icons'
 
 export interface NavLinkEntry {
   label: string
@@ -15,6 +15,8 @@ export interface NavLinkEntry {
   section: string
   roles: readonly RoleName[]
   icon?: ComponentType
+  /** A live count shown beside the label when it is above zero. */
+  badge?: 'syncIssues'
 }
 
 export interface NavGroupEntry {
@@ -37,6 +39,14 @@ export const navigation: readonly NavEntry[] = [
     children: [{ label: 'Overview', to: '/admin/overview', section: '/admin/overview', roles: everyone }],
   },
   { label: 'Contacts', icon: ContactsIcon, to: '/contacts/list', section: '/contacts', roles: everyone },
+  {
+    label: 'Sync issues',
+    icon: SyncIcon,
+    to: '/sync-issues',
+    section: '/sync-issues',
+    roles: everyone,
+    badge: 'syncIssues',
+  },
 ]
 
 export const isGroup = (entry: NavEntry): entry is NavGroupEntry => 'children' in entry

@@ -7,6 +7,7 @@ import { useId, useState } from 'react'
 import type { RoleName } from '../../domain/api'
 import { cx } from '../../ui/cx'
 import { ChevronDownIcon } from '../../ui/icons'
+import { attentionText, useIssueCount } from '../use-issue-count'
 import { isCurrent, isGroup, type NavGroupEntry, type NavLinkEntry, visibleNavigation } from './navigation'
 
 const item =
@@ -14,39 +15,40 @@ const item =
 const idle = 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
 const active = 'bg-brand-light/60 text-active-primary'
 
-function NavLink({
-  entry,
-  pathname,
-  onNavigate,
-}: {
-  entry: NavLinkEntry
+/** The live counts a nav entry may show beside its label (NavLinkEntry.badge). */
+type BadgeCounts = Record<NonNullable<NavLinkEntry['badge']>, number>
+
+interface NavProps {
   pathname: string
+  counts: BadgeCounts
   onNavigate: () => void
-}) {
+}
+
+function NavLink({ entry, pathname, counts, onNavigate }: NavProps & { entry: NavLinkEntry }) {
   const current = isCurrent(entry, pathname)
   const Icon = entry.icon
+  const count = entry.badge ? counts[entry.badge] : 0
   return (
     <Link
       to={entry.to}
       onClick={onNavigate}
       aria-current={current ? 'page' : undefined}
+      // The badge is a bare number on screen; the link's name says what it counts.
+      aria-label={count ? `${entry.label} (${attentionText(count)})` : undefined}
       className={cx(item, current ? active : idle, !Icon && 'pl-10')}
     >
       {Icon && <Icon />}
-      {entry.label}
+      <span className="flex-1">{entry.label}</span>
+      {count > 0 && (
+        <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700 tabular-nums">
+          {count}
+        </span>
+      )}
     </Link>
   )
 }
 
-function NavGroup({
-  entry,
-  pathname,
-  onNavigate,
-}: {
-  entry: NavGroupEntry
-  pathname: string
-  onNavigate: () => void
-}) {
+function NavGroup({ entry, pathname, counts, onNavigate }: NavProps & { entry: NavGroupEntry }) {
   const hasCurrent = entry.children.some((child) => isCurrent(child, pathname))
   // null: follow the route; true/false: the user folded or unfolded it.
   const [chosen, setChosen] = useState<boolean | null>(null)
@@ -70,7 +72,7 @@ function NavGroup({
         <ul id={listId} className="mt-1 space-y-1">
           {entry.children.map((child) => (
             <li key={child.label}>
-              <NavLink entry={child} pathname={pathname} onNavigate={onNavigate} />
+              <NavLink entry={child} pathname={pathname} counts={counts} onNavigate={onNavigate} />
             </li>
           ))}
         </ul>
@@ -81,15 +83,22 @@ function NavGroup({
 
 export function SidebarNav({ role, onNavigate }: { role: RoleName; onNavigate: () => void }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname })
+  const counts: BadgeCounts = { syncIssues: useIssueCount() }
   return (
     <nav aria-label="Main">
       <ul className="space-y-1">
         {visibleNavigation(role).map((entry) =>
           isGroup(entry) ? (
-            <NavGroup key={entry.label} entry={entry} pathname={pathname} onNavigate={onNavigate} />
+            <NavGroup
+              key={entry.label}
+              entry={entry}
+              pathname={pathname}
+              counts={counts}
+              onNavigate={onNavigate}
+            />
           ) : (
             <li key={entry.label}>
-              <NavLink entry={entry} pathname={pathname} onNavigate={onNavigate} />
+              <NavLink entry={entry} pathname={pathname} counts={counts} onNavigate={onNavigate} />
             </li>
           ),
         )}

@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useRuntime } from '../../app/session-context'
 import { BackLink } from '../../ui/back-link'
+import { reportSaveError } from '../../ui/save-errors'
 import { card } from '../../ui/styles'
 import { addRecord } from '../records/record-actions'
 import { emptyForm, errorsByField, type FieldErrors } from './contact-fields'
@@ -18,13 +19,19 @@ export function AddContactPage() {
 
   const save = async () => {
     setBusy(true)
-    const result = await addRecord(writes, 'contacts', { ...draft.values, company: null })
-    if (!result.ok) {
-      setErrors(errorsByField(result.errors))
-      setBusy(false)
+    // A write that throws (a full disk, most likely) is reported; every typed value stays in place.
+    const result = await addRecord(writes, 'contacts', { ...draft.values, company: null }).catch(
+      (error: unknown) => {
+        reportSaveError(error)
+        return null
+      },
+    )
+    if (result?.ok) {
+      await navigate({ to: '/contacts/edit/$id', params: { id: result.id } })
       return
     }
-    await navigate({ to: '/contacts/edit/$id', params: { id: result.id } })
+    if (result) setErrors(errorsByField(result.errors))
+    setBusy(false)
   }
 
   return (

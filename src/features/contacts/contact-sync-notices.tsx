@@ -1,12 +1,10 @@
 /**
  * What the edit screen says about this record's unsent work: a one-line state,
- * and a danger banner when the server refused the change or it conflicts
- * with someone else's (resolving conflicts comes with the sync-issues view).
+ * and the server's field messages for the form. The danger notices and their
+ * choices are the sync-issues feature's RecordIssues.
  */
 
 import type { OutboxOp } from '../../db/outbox-types'
-import { savingErrorText } from '../../domain/errors'
-import { Banner } from '../../ui/banner'
 import { cx } from '../../ui/cx'
 import { type RecordSyncState, syncStateOf } from '../records/record-hooks'
 
@@ -24,27 +22,6 @@ export function SyncStateLine({ ops }: { ops: OutboxOp[] }) {
       <span aria-hidden="true" className={cx('size-2 rounded-full', line.dot)} />
       {line.text}
     </p>
-  )
-}
-
-export function SyncProblems({ ops }: { ops: OutboxOp[] }) {
-  const failed = ops.find((op) => op.status === 'failed')
-  const conflict = ops.find((op) => op.status === 'conflict')
-  return (
-    <>
-      {failed && (
-        <Banner tone="danger" title={savingErrorText(failed.lastError?.body)}>
-          The server did not accept this change. It is kept on this device; the fields it refused are marked
-          below.
-        </Banner>
-      )}
-      {conflict && (
-        <Banner tone="danger" title="This contact was changed by someone else at the same time.">
-          Your version is kept on this device and has not been saved to the server.
-          {conflict.lastError?.body && ` ${savingErrorText(conflict.lastError.body)}`}
-        </Banner>
-      )}
-    </>
   )
 }
 

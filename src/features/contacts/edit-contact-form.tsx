@@ -1,7 +1,9 @@
 /**
  * The edit form with its surroundings. "Update Contact" saves on this device
  * at once ('Saved - This contact has been updated successfully.'); the sync
- * sends it later, and any refusal comes back here as field errors and a banner.
+ * sends it later, and any refusal comes back here as field errors and a banner,
+ * any conflict as a per-field choice. A save that throws (a full disk) keeps
+ * everything typed.
  */
 import { useMemo, useState } from 'react'
 import { toast } from 'sonner'
@@ -9,12 +11,14 @@ import { useRuntime } from '../../app/session-context'
 import type { OutboxOp } from '../../db/outbox-types'
 import type { Contact } from '../../domain/contact'
 import { BackLink } from '../../ui/back-link'
+import { reportSaveError } from '../../ui/save-errors'
 import { card } from '../../ui/styles'
 import { saveRecord } from '../records/record-actions'
+import { RecordIssues } from '../sync-issues/record-issues'
 import { errorsByField, type FieldErrors, toFormValues } from './contact-fields'
 import { ContactForm } from './contact-form'
 import { ContactInfoCard } from './contact-info-card'
-import { SyncProblems, SyncStateLine, serverFieldErrors } from './contact-sync-notices'
+import { SyncStateLine, serverFieldErrors } from './contact-sync-notices'
 import { useContactDraft } from './use-contact-draft'
 
 interface EditContactFormProps {
@@ -40,6 +44,8 @@ export function EditContactForm({ record, ops, name }: EditContactFormProps) {
       setErrors({})
       if (result.changed.length) toast.success('Saved - This contact has been updated successfully.')
       else toast.info('Nothing to update: no field was changed.')
+    } catch (error) {
+      reportSaveError(error)
     } finally {
       setBusy(false)
     }
@@ -51,7 +57,7 @@ export function EditContactForm({ record, ops, name }: EditContactFormProps) {
         <BackLink to="/contacts/list" />
         <SyncStateLine ops={ops} />
       </div>
-      <SyncProblems ops={ops} />
+      <RecordIssues ops={ops} />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-labelledby="edit-contact" className={`${card} p-5 sm:p-6`}>
           <h2 id="edit-contact" className="mb-6 text-lg font-semibold text-slate-900">

@@ -1,0 +1,58 @@
+/**
+ * A record someone else deleted while this device still had changes for it
+ * (DESIGN.md §5, HTTP 410): which one, and the values that were lost, so the
+ * user can re-enter them elsewhere before dismissing the notice.
+ */
+import { useId } from 'react'
+import { useRuntime } from '../../app/session-context'
+import type { SyncNotice } from '../../db/outbox-types'
+import { collections } from '../../domain/collections'
+import { dismissNotice } from '../../sync/resolve'
+import { formatValue } from '../../ui/format-value'
+import { reportSaveError } from '../../ui/save-errors'
+import { button, card } from '../../ui/styles'
+import { fieldLabel } from './field-labels'
+import { IssueHeading } from './issue-heading'
+import { collectionTitle } from './issue-text'
+
+export function DeletedNotice({ notice }: { notice: SyncNotice }) {
+  const { db } = useRuntime()
+  const headingId = useId()
+  const { label } = collections[notice.collection]
+  const name = notice.name || `A ${label}`
+  const lost = Object.entries(notice.lost)
+  const dismiss = () => dismissNotice(db, notice.id as number).catch(reportSaveError)
+  return (
+    <article aria-labelledby={headingId} className={`${card} space-y-3 p-4`}>
+      <IssueHeading
+        id={headingId}
+        kicker={`${collectionTitle(notice.collection)} · Deleted on the server`}
+        at={notice.createdAt}
+        action={
+          <button type="button" className={button.secondary} aria-describedby={headingId} onClick={dismiss}>
+            Dismiss
+          </button>
+        }
+      >
+        {name} was deleted by someone else
+      </IssueHeading>
+      {lost.length === 0 ? (
+        <p className="text-[13px] text-slate-500">None of your changes to it were lost.</p>
+      ) : (
+        <div className="space-y-2">
+          <p className="text-[13px] text-slate-600">Your changes that did not reach the server:</p>
+          <dl className="grid grid-cols-[minmax(6rem,auto)_1fr] gap-x-4 gap-y-1 rounded-md bg-slate-50 p-3 text-sm">
+            {lost.map(([field, value]) => (
+              <div key={field} className="contents">
+                <dt className="text-slate-500">{fieldLabel(notice.collection, field)}</dt>
+                <dd className="break-words text-slate-900">
+                  {formatValue(value) ?? <span className="text-slate-400 italic">Empty</span>}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      )}
+    </article>
+  )
+}

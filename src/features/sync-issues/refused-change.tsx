@@ -1,0 +1,87 @@
+/**
+ * A change the server refused (400/403/422): the danger notice of SPEC.md §8,
+ * what to do about it, and 'Try again' / 'Discard my change'. On an edit
+ * screen the refused fields are marked under the form's fields; elsewhere
+ * they are listed here.
+ */
+import { useState } from 'react'
+import type { OutboxOp } from '../../db/outbox-types'
+import { collections } from '../../domain/collections'
+import { Banner } from '../../ui/banner'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { button } from '../../ui/styles'
+import { fieldLabel } from './field-labels'
+import { problemTitle, whatHappened } from './issue-text'
+import { useChangeActions } from './use-change-actions'
+
+interface RefusedChangeProps {
+  op: OutboxOp
+  /** The screen marks the refused fields itself (an edit form). */
+  fieldsOnScreen?: boolean
+  live?: boolean
+}
+
+export function RefusedChange({ op, fieldsOnScreen = false, live = true }: RefusedChangeProps) {
+  const { busy, retry, discard } = useChangeActions(op)
+  const [asking, setAsking] = useState(false)
+  const fieldErrors = op.lastError?.body?.errors?.[0]?.data ?? []
+  let advice = 'Try again, or discard your change.'
+  if (fieldErrors.length && fieldsOnScreen) {
+    advice =
+      'The fields it refused are marked below. Correct the fields and save again, or discard your change.'
+  } else if (fieldErrors.length) advice = 'Correct the record and save it again, or discard your change.'
+
+  return (
+    <>
+      <Banner
+        tone="danger"
+        live={live}
+        title={problemTitle(op)}
+        actions={
+          <>
+            <button type="button" disabled={busy} className={button.secondary} onClick={() => void retry()}>
+              Try again
+            </button>
+            <button
+              type="button"
+              disabled={busy}
+              className={button.secondary}
+              onClick={() => setAsking(true)}
+            >
+              Discard my change
+            </button>
+          </>
+        }
+      >
+        <p>
+          {whatHappened(op)} {advice}
+        </p>
+        {!fieldsOnScreen && fieldErrors.length > 0 && (
+          <ul className="mt-1.5 list-disc space-y-0.5 pl-5">
+            {fieldErrors.map((error, index) => (
+              <li key={`${error.field}-${index}`}>
+                <span className="font-medium">{fieldLabel(op.collection, error.field)}:</span> {error.message}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Banner>
+      <ConfirmDialog
+        open={asking}
+        title="Discard your change?"
+        description={
+          op.kind === 'create'
+            ? `This ${collections[op.collection].label} never reached the server, so it will be removed from this device.`
+            : "The server's version will be shown again."
+        }
+        confirmLabel="Discard"
+        cancelLabel="Keep it"
+        onConfirm={() => {
+          setAsking(false)
+          void discard()
+        }}
+        onCancel={() => setAsking(false)}
+      />
+    </>
+  )
+}

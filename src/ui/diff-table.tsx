@@ -1,0 +1,106 @@
+/**
+ * Two versions of a record side by side, field by field, with a choice per
+ * field: keep mine or take theirs. Each choice is a radio whose label is the
+ * whole cell, so the value itself is the click target.
+ */
+import { useId } from 'react'
+import { cx } from './cx'
+
+export type DiffChoice = 'mine' | 'theirs'
+
+export interface DiffRow {
+  field: string
+  label: string
+  /** Display text of each version; null shows as "Empty". */
+  base: string | null
+  mine: string | null
+  theirs: string | null
+}
+
+interface DiffTableProps {
+  caption: string
+  rows: readonly DiffRow[]
+  choices: Readonly<Record<string, DiffChoice>>
+  disabled?: boolean
+  onChoose: (field: string, choice: DiffChoice) => void
+}
+
+const Value = ({ text, muted }: { text: string | null; muted?: boolean }) =>
+  text === null ? (
+    <span className="text-slate-400 italic">Empty</span>
+  ) : (
+    <span className={cx('break-words whitespace-pre-line', muted ? 'text-slate-600' : 'text-slate-900')}>
+      {text}
+    </span>
+  )
+
+export function DiffTable({ caption, rows, choices, disabled, onChoose }: DiffTableProps) {
+  const group = useId()
+  const cell = (row: DiffRow, side: DiffChoice) => {
+    const chosen = (choices[row.field] ?? 'mine') === side
+    const action = side === 'mine' ? 'Keep mine' : 'Take theirs'
+    const value = side === 'mine' ? row.mine : row.theirs
+    return (
+      <td className="p-1.5 align-top">
+        <label
+          className={cx(
+            'flex cursor-pointer items-start gap-2 rounded-md p-2 ring-1 transition-colors',
+            chosen ? 'bg-brand-light/40 ring-brand' : 'ring-transparent hover:bg-slate-50',
+            disabled && 'cursor-not-allowed opacity-60',
+          )}
+        >
+          <input
+            type="radio"
+            name={`${group}-${row.field}`}
+            checked={chosen}
+            disabled={disabled}
+            onChange={() => onChoose(row.field, side)}
+            // The cell's words, spelled out: which field, which side, which value.
+            aria-label={`${action} for ${row.label}: ${value ?? 'Empty'}`}
+            className="mt-0.5 accent-brand"
+          />
+          <span className="min-w-0 space-y-0.5">
+            <span className="block text-[11px] font-medium tracking-wide text-slate-500 uppercase">
+              {action}
+            </span>
+            <span className="block text-sm">
+              <Value text={value} />
+            </span>
+          </span>
+        </label>
+      </td>
+    )
+  }
+  return (
+    <table className="w-full border-collapse text-left text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead className="border-b border-slate-200 text-xs font-medium tracking-wide text-slate-500 uppercase">
+        <tr>
+          <th scope="col" className="px-3 py-2">
+            Field
+          </th>
+          <th scope="col" className="px-3 py-2">
+            Yours
+          </th>
+          <th scope="col" className="px-3 py-2">
+            On the server
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {rows.map((row) => (
+          <tr key={row.field}>
+            <th scope="row" className="w-1/4 px-3 py-3 align-top font-medium text-slate-800">
+              {row.label}
+              <span className="mt-0.5 block text-xs font-normal text-slate-500">
+                was <Value text={row.base} muted />
+              </span>
+            </th>
+            {cell(row, 'mine')}
+            {cell(row, 'theirs')}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
