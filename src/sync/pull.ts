@@ -41,6 +41,8 @@ export async function pull(ctx: EngineContext, status?: SyncStatus): Promise<Pul
     }
     if (answer.status !== 200) return 'error'
     const page = answer.body
+    // A feed that says "more" without moving on would loop forever: stop and try again later.
+    if (page.hasMore && page.cursor === cursor) return 'error'
     await applyPage(ctx, page.changes, page.cursor)
     cursor = page.cursor
     done += page.changes.length

@@ -1,0 +1,124 @@
+/**
+ * The users' side of the convergence property: what three people do to
+ * companies and contacts, as fast-check steps, and how a step is carried out
+ * on a client's local database. Every written value is unique, so the final
+ * server state says whose write won.
+ */
+import fc from 'fast-check'
+import type { OutpostDb } from '../../src/db/database'
+import { createRecord, deleteRecord, updateRecord, type WriteContext } from '../../src/db/record-writes'
+
+export const CONTACT_FIELDS = ['title', 'phone', 'department', 'company'] as const
+const DEPARTMENTS = ['Sales', 'IT', 'Planning', 'Vendor']
+
+export type Step =
+  | { do: 'create-company'; client: number }
+  | { do: 'create-contact'; client: number; pick: number }
+  | { do: 'update'; client: number; pick: number; field: (typeof CONTACT_FIELDS)[number] | 'companyName' }
+  | { do: 'delete'; client: number; pick: number; what: 'contacts' | 'companies' }
+  | { do: 'sync'; clients: number[] }
+
+const client = fc.nat(2)
+export const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 2, arbitrary: fc.record({ do: fc.constant('create-company' as const), client }) },
+  { weight: 3, arbitrary: fc.record({ do: fc.constant('create-contact' as const), client, pick: fc.nat() }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      do: fc.constant('update' as const),
+      client,
+      pick: fc.nat(),
+      field: fc.constantFrom(...CONTACT_FIELDS, 'companyName' as const),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      do: fc.constant('delete' as const),
+      client,
+      pick: fc.nat(),
+      what: fc.constantFrom('contacts' as const, 'companies' as const),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      do: fc.constant('sync' as const),
+      clients: fc.uniqueArray(client, { minLength: 1, maxLength: 3 }),
+    }),
+  },
+)
+
+export interface Write {
+  client: number
+  collection: 'contacts' | 'companies'
+  record: string
+  field: string
+  /** Comparable form: a company reference by its id. */
+  value: unknown
+  base: unknown
+}
+
+export const comparable = (value: unknown) =>
+  value && typeof value === 'object' ? ((value as { value?: unknown }).value ?? null) : (value ?? null)
+
+let unique = 0
+const pickFrom = async (db: OutpostDb, table: 'contacts' | 'companies', pick: number) => {
+  const ids = (await db.table(table).toCollection().primaryKeys()) as string[]
+  return ids.length ? ids[pick % ids.length] : undefined
+}
+
+/** Carry out a user's step on one client; answers the write it made, if any. */
+export async function perform(
+  step: Exclude<Step, { do: 'sync' }>,
+  index: number,
+  db: OutpostDb,
+  writes: WriteContext,
+) {
+  if (step.do === 'create-company') {
+    await createRecord(writes, 'companies', {
+      companyName: `Co${++unique}`,
+      address: '',
+      website: '',
+      email: '',
+      mainPhone: '',
+    })
+    return
+  }
+  if (step.do === 'create-contact') {
+    const company = await pickFrom(db, 'companies', step.pick)
+    const ref = company && step.pick % 2 === 0 ? { relationTo: 'companies', value: company } : null
+    await createRecord(writes, 'contacts', {
+      firstName: `P${++unique}`,
+      title: '',
+      phone: '',
+      department: '',
+      company: ref,
+    })
+    return
+  }
+  const table = step.do === 'delete' ? step.what : step.field === 'companyName' ? 'companies' : 'contacts'
+  const id = await pickFrom(db, table, step.pick)
+  if (!id) return
+  if (step.do === 'delete') {
+    await deleteRecord(writes, table, id)
+    return
+  }
+  let value: unknown
+  if (step.field === 'company') {
+    const company = await pickFrom(db, 'companies', step.pick >> 1)
+    value = company && step.pick % 3 !== 0 ? { relationTo: 'companies', value: company } : null
+  } else if (step.field === 'department') value = DEPARTMENTS[++unique % DEPARTMENTS.length]
+  else value = `v${++unique}`
+  const before = (await db.table(table).get(id))?.[step.field]
+  if (comparable(before) === comparable(value)) return
+  await updateRecord(writes, table, id, { [step.field]: value })
+  return {
+    client: index,
+    collection: table,
+    record: id,
+    field: step.field,
+    value: comparable(value),
+    base: comparable(before),
+  } satisfies Write
+}
