@@ -14,6 +14,10 @@ export interface Config {
   tombstoneDays: number
   trustProxy: boolean
   logLevel: string
+  /** Largest image upload in bytes (413 beyond). */
+  uploadMaxBytes: number
+  /** REGISTRATION=open lets anyone create a User account through POST /api/register. */
+  registrationOpen: boolean
 }
 
 type Env = Record<string, string | undefined>
@@ -31,6 +35,13 @@ const isOff = (value: string | undefined) =>
   ['0', 'false', 'no', 'off'].includes((value ?? '').trim().toLowerCase())
 const isOn = (value: string | undefined) =>
   ['1', 'true', 'yes', 'on'].includes((value ?? '').trim().toLowerCase())
+
+function registration(value: string | undefined): boolean {
+  const setting = (value ?? '').trim().toLowerCase()
+  if (setting === '' || setting === 'closed') return false
+  if (setting === 'open') return true
+  throw new Error(`REGISTRATION must be "open" or "closed", got "${value}".`)
+}
 
 export function readConfig(env: Env = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined
@@ -50,5 +61,7 @@ export function readConfig(env: Env = process.env): Config {
     tombstoneDays: positive(env, 'TOMBSTONE_DAYS', 90),
     trustProxy: isOn(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
+    uploadMaxBytes: positive(env, 'UPLOAD_MAX_BYTES', 5 * 1024 * 1024),
+    registrationOpen: registration(env.REGISTRATION),
   }
 }

@@ -2,11 +2,12 @@
  * The server process: `node --import tsx server/main.ts`.
  *
  * Environment: PORT (3000), HOST (127.0.0.1), DATA_DIR (./data; PGlite in
- * DATA_DIR/pglite, uploads later in DATA_DIR/images), DATABASE_URL
+ * DATA_DIR/pglite; uploaded images are stored in the database), DATABASE_URL
  * (postgres://… uses PostgreSQL instead of PGlite), ADMIN_EMAIL /
  * ADMIN_PASSWORD (first start only), SEED_SAMPLE (on; 0 skips the sample
  * contacts), STATIC_DIR (./dist, the built PWA), SESSION_IDLE_DAYS (14),
- * TOMBSTONE_DAYS (90), TRUST_PROXY (off), LOG_LEVEL (info).
+ * TOMBSTONE_DAYS (90), TRUST_PROXY (off), LOG_LEVEL (info),
+ * UPLOAD_MAX_BYTES (5 MB), REGISTRATION (closed; `open` enables POST /api/register).
  */
 import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -50,6 +51,8 @@ async function main() {
     logger: { level: config.logLevel },
     sessionIdleDays: config.sessionIdleDays,
     trustProxy: config.trustProxy,
+    uploadMaxBytes: config.uploadMaxBytes,
+    registrationOpen: config.registrationOpen,
   })
   const timer = setInterval(
     () => maintenance().catch((error) => app.log.error({ err: error }, 'maintenance failed')),

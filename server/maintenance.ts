@@ -1,14 +1,15 @@
 /**
  * Housekeeping, run at startup and then daily by main.ts: purge old
  * tombstones (moving `purged_through` so stale cursors resync), old
- * idempotency keys and idle sessions.
+ * idempotency keys, idle sessions and finished sign-in failure windows.
  */
 import { and, isNotNull, lt, sql } from 'drizzle-orm'
+import { purgeLoginFailures } from './auth/lockout'
 import { purgeIdleSessions } from './auth/sessions'
 import { serverCollections } from './collections/registry'
 import type { Db } from './db/open'
 import { idempotencyKeys, syncMeta } from './db/schema'
-import { withWriteLock } from './db/write'
+import { isSoleClient, withWriteLock } from './db/write'
 
 const DAY_MS = 86_400_000
 /** Longer than any offline period we expect a client to replay after. */
@@ -36,11 +37,24 @@ export async function purgeTombstones(db: Db, days: number, now = new Date()): P
   })
 }
 
+/**
+ * PGlite has no autovacuum: without this its planner never learns how the
+ * tables grew (searches then pick poor plans), GIN pending lists are only
+ * merged when full, and counts cannot use index-only scans. PostgreSQL's
+ * autovacuum does all of it there.
+ */
+async function vacuumWithoutAutovacuum(db: Db) {
+  if (!isSoleClient(db)) return
+  for (const { table } of serverCollections) await db.execute(sql`vacuum (analyze) ${table}`)
+}
+
 export async function runMaintenance(db: Db, options: { tombstoneDays: number; sessionIdleDays: number }) {
   const tombstones = await purgeTombstones(db, options.tombstoneDays)
   await db
     .delete(idempotencyKeys)
     .where(lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_KEY_DAYS * DAY_MS)))
   await purgeIdleSessions(db, options.sessionIdleDays)
+  await purgeLoginFailures(db)
+  await vacuumWithoutAutovacuum(db)
   return { tombstones }
 }

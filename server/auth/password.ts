@@ -8,6 +8,15 @@ import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:c
 const PARAMS = { N: 16384, r: 8, p: 1 }
 const KEY_LENGTH = 64
 
+/**
+ * Tests only (tests/server/helpers.ts): a cheap hash, so a suite can make
+ * hundreds of accounts in seconds. Each stored hash carries its parameters, so
+ * any hash verifies whatever the current cost. The server never calls this.
+ */
+export function useCheapHashesForTests() {
+  PARAMS.N = 1024
+}
+
 function derive(password: string, salt: Buffer, length: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(password.normalize('NFKC'), salt, length, options, (error, key) =>

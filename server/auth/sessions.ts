@@ -1,14 +1,16 @@
 /**
  * Cookie sessions. The browser holds a random 32-byte token; the database holds
  * only its SHA-256, so reading the table does not let anyone sign in. Sessions
- * expire after SESSION_IDLE_DAYS without use and are refreshed as they are used.
+ * expire after SESSION_IDLE_DAYS without use and are refreshed as they are used;
+ * they end on logout, on a password change and with their user.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, gt, lt } from 'drizzle-orm'
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm'
 import type { User } from '../../src/domain/api'
 import type { Db } from '../db/open'
-import { roles, sessions, users } from '../db/schema'
-import { toApiUser } from './users'
+import { sessions, users } from '../db/schema'
+import { cachedSession, forgetSessions, rememberSession, sessionGeneration } from './session-cache'
+import { roleOf } from './users'
 
 export const SESSION_COOKIE = 'outpost_session'
 /** Touch last_seen_at at most this often: one write per minute per active client, not per request. */
@@ -26,8 +28,35 @@ export async function createSession(db: Db, userId: string): Promise<string> {
 export interface ActiveSession {
   tokenHash: string
   lastSeenAt: Date
+  /** Who is asking, and their role: all that deciding needs (users/me reads the full profile). */
   user: User
 }
+
+/**
+ * Every /api request runs this, so it is one small statement built once per
+ * database: drizzle's query building costs about as much as PGlite's
+ * execution of it, and every extra column or join adds to each request.
+ */
+function prepareLookup(db: Db) {
+  const current = and(
+    eq(sessions.tokenHash, sql.placeholder('hash')),
+    gt(sessions.lastSeenAt, sql.placeholder('since')),
+  )
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      roleId: users.roleId,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(current)
+    .prepare('outpost_session_lookup')
+}
+const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>()
 
 export async function findSession(
   db: Db,
@@ -35,36 +64,40 @@ export async function findSession(
   idleDays: number,
 ): Promise<ActiveSession | undefined> {
   const tokenHash = hashToken(token)
-  const [row] = await db
-    .select({
-      lastSeenAt: sessions.lastSeenAt,
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      roleId: roles.id,
-      roleName: roles.roleName,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(
-      and(
-        eq(sessions.tokenHash, tokenHash),
-        gt(sessions.lastSeenAt, new Date(Date.now() - idleDays * DAY_MS)),
-      ),
-    )
-  return row ? { tokenHash, lastSeenAt: row.lastSeenAt, user: toApiUser(row) } : undefined
+  const since = Date.now() - idleDays * DAY_MS
+  const known = cachedSession(db, tokenHash)
+  if (known) return known.lastSeenAt.getTime() > since ? known : undefined
+  let lookup = lookups.get(db)
+  if (!lookup) lookups.set(db, (lookup = prepareLookup(db)))
+  const readAt = sessionGeneration()
+  const [row] = await lookup.execute({ hash: tokenHash, since: new Date(since) })
+  if (!row) return undefined
+  const { lastSeenAt, roleId, ...user } = row
+  const session = { tokenHash, lastSeenAt: new Date(lastSeenAt), user: { ...user, role: roleOf(roleId) } }
+  rememberSession(db, session, readAt)
+  return session
 }
 
-export async function touchSession(db: Db, tokenHash: string) {
-  await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.tokenHash, tokenHash))
+export async function touchSession(db: Db, session: ActiveSession) {
+  const lastSeenAt = new Date()
+  const readAt = sessionGeneration()
+  await db.update(sessions).set({ lastSeenAt }).where(eq(sessions.tokenHash, session.tokenHash))
+  rememberSession(db, { ...session, lastSeenAt }, readAt)
 }
 
 export async function deleteSession(db: Db, token: string) {
+  forgetSessions()
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)))
 }
 
+/** Ends a user's sessions, all of them or all but the one that made the change. */
+export async function endSessionsOf(db: Db, userId: string, keepToken?: string | null) {
+  forgetSessions()
+  const keep = keepToken ? ne(sessions.tokenHash, hashToken(keepToken)) : undefined
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), keep))
+}
+
 export async function purgeIdleSessions(db: Db, idleDays: number) {
+  forgetSessions()
   await db.delete(sessions).where(lt(sessions.lastSeenAt, new Date(Date.now() - idleDays * DAY_MS)))
 }

@@ -1,12 +1,18 @@
-/** Users and roles as the API answers them (User in src/domain/api.ts). */
+/**
+ * Users and roles as the API answers them: the profile of SPEC.md §3 with
+ * `role: { id, roleName }` and `userImage: { id, filename }`. The password
+ * hash is selected only by findLogin and never leaves this module.
+ */
 import { randomUUID } from 'node:crypto'
 import { count, eq } from 'drizzle-orm'
-import type { RoleName, User } from '../../src/domain/api'
+import type { Role, RoleName, User } from '../../src/domain/api'
+import type { ImageRef } from '../../src/domain/images'
+import { ROLE_IDS, type RoleId } from '../../src/domain/user'
 import type { Db } from '../db/open'
-import { roles, users } from '../db/schema'
+import { images, roles, users } from '../db/schema'
 import { hashPassword } from './password'
 
-export type RoleId = 'admin' | 'user'
+export type { RoleId }
 
 export interface NewUser {
   email: string
@@ -16,56 +22,111 @@ export interface NewUser {
   role?: RoleId
 }
 
-const userColumns = {
+/** A user as every users call answers it. */
+export interface UserDoc extends User {
+  username: string
+  company: string
+  address: string
+  city: string
+  country: string
+  postalCode: string
+  aboutMe: string
+  userImage: ImageRef | null
+  createdAt: string
+  updatedAt: string
+}
+
+/** The two roles are fixed rows (migration 0002): their names need no join. */
+const ROLE_NAMES = Object.fromEntries(Object.entries(ROLE_IDS).map(([name, id]) => [id, name])) as Record<
+  string,
+  RoleName
+>
+
+export const userColumns = {
   id: users.id,
   email: users.email,
   firstName: users.firstName,
   lastName: users.lastName,
-  roleId: roles.id,
-  roleName: roles.roleName,
+  roleId: users.roleId,
+  username: users.username,
+  company: users.company,
+  address: users.address,
+  city: users.city,
+  country: users.country,
+  postalCode: users.postalCode,
+  aboutMe: users.aboutMe,
+  userImage: users.userImage,
+  userImageFilename: images.filename,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
 }
 
-type UserRow = { [K in keyof typeof userColumns]: string }
+export type UserRow = {
+  [K in keyof typeof userColumns]: (typeof userColumns)[K]['_']['data'] | null
+}
 
-export const toApiUser = (row: UserRow): User => ({
-  id: row.id,
-  email: row.email,
-  firstName: row.firstName,
-  lastName: row.lastName,
-  role: { id: row.roleId, roleName: row.roleName as RoleName },
-})
+const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value))
 
-export async function createUser(db: Db, input: NewUser): Promise<User> {
+export const roleOf = (roleId: string | null): Role => {
+  const id = roleId ?? ROLE_IDS.User
+  return { id, roleName: ROLE_NAMES[id] ?? 'User' }
+}
+
+export function toUserDoc(row: UserRow): UserDoc {
+  return {
+    id: row.id as string,
+    email: row.email ?? '',
+    firstName: row.firstName ?? '',
+    lastName: row.lastName ?? '',
+    role: roleOf(row.roleId),
+    username: row.username ?? '',
+    company: row.company ?? '',
+    address: row.address ?? '',
+    city: row.city ?? '',
+    country: row.country ?? '',
+    postalCode: row.postalCode ?? '',
+    aboutMe: row.aboutMe ?? '',
+    userImage: row.userImage ? { id: row.userImage, filename: row.userImageFilename ?? '' } : null,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  }
+}
+
+/** Users joined with their image's filename: the base of every read. */
+export const selectUsers = (db: Db) =>
+  db.select(userColumns).from(users).leftJoin(images, eq(images.id, users.userImage))
+
+export async function findUserById(db: Db, id: string): Promise<UserDoc | undefined> {
+  const [row] = await selectUsers(db).where(eq(users.id, id))
+  return row ? toUserDoc(row) : undefined
+}
+
+export const normalEmail = (email: string) => email.trim().toLowerCase()
+
+export async function createUser(db: Db, input: NewUser): Promise<UserDoc> {
   const id = randomUUID()
   await db.insert(users).values({
     id,
-    email: input.email.trim().toLowerCase(),
+    email: normalEmail(input.email),
     passwordHash: await hashPassword(input.password),
     firstName: input.firstName ?? '',
     lastName: input.lastName ?? '',
-    roleId: input.role ?? 'user',
+    roleId: input.role ?? ROLE_IDS.User,
   })
   const user = await findUserById(db, id)
   if (!user) throw new Error('user vanished after insert')
   return user
 }
 
-export async function findUserById(db: Db, id: string): Promise<User | undefined> {
-  const [row] = await db
-    .select(userColumns)
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(eq(users.id, id))
-  return row ? toApiUser(row) : undefined
-}
-
 export async function findLogin(db: Db, email: string) {
   const [row] = await db
     .select({ ...userColumns, passwordHash: users.passwordHash })
     .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(eq(users.email, email.trim().toLowerCase()))
-  return row ? { user: toApiUser(row), passwordHash: row.passwordHash } : undefined
+    .leftJoin(images, eq(images.id, users.userImage))
+    .where(eq(users.email, normalEmail(email)))
+  if (!row) return undefined
+  const { passwordHash, ...user } = row
+  return { user: toUserDoc(user), passwordHash }
 }
 
 export async function countUsers(db: Db): Promise<number> {

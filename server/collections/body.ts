@@ -6,6 +6,7 @@ import * as v from 'valibot'
 import { BASE_KEY } from '../../src/domain/api'
 import { fieldErrors, uuid } from '../../src/domain/fields'
 import { validationError } from '../http/errors'
+import { nulFields } from '../http/nul'
 import type { ServerCollection } from './registry'
 
 /** Read-only keys a client may echo back from a doc it loaded; they are ignored, not rejected. */
@@ -16,6 +17,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 function object(body: unknown): Record<string, unknown> {
   if (!isRecord(body)) throw validationError([{ field: 'body', message: 'Must be a JSON object.' }])
+  const nul = nulFields(body)
+  if (nul.length) throw validationError(nul)
   const rest = { ...body }
   for (const key of READ_ONLY) delete rest[key]
   return rest

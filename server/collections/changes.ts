@@ -1,14 +1,14 @@
 /**
  * The change feed: every write of every collection in `seq` order, tombstones
  * included, read in pages. See db/write.ts for why a reader never skips a
- * late commit, and purge.ts for the 410 below `purged_through`.
+ * late commit, and maintenance.ts for the 410 below `purged_through`.
  */
-import { asc, eq, gt } from 'drizzle-orm'
+import { asc, count, eq, gt } from 'drizzle-orm'
 import type { Change, ChangesResponse } from '../../src/domain/api'
 import type { Db } from '../db/open'
 import { syncMeta } from '../db/schema'
 import { resyncRequired } from '../http/errors'
-import { type Row, toDoc } from './docs'
+import { type Row, toDocs } from './docs'
 import { type ServerCollection, serverCollections } from './registry'
 
 export const DEFAULT_CHANGES_LIMIT = 500
@@ -19,16 +19,19 @@ export async function purgedThrough(db: Db): Promise<number> {
   return row?.purgedThrough ?? 0
 }
 
-function toChange(collection: ServerCollection, row: Row): Change {
-  const deleted = row.deletedAt !== null && row.deletedAt !== undefined
-  return {
-    collection: collection.name,
-    id: row.id as string,
-    version: row.version as number,
-    seq: row.seq as number,
-    deleted,
-    doc: deleted ? null : toDoc(collection, row),
-  }
+async function toChanges(db: Db, collection: ServerCollection, rows: Row[]): Promise<Change[]> {
+  const docs = await toDocs(db, collection, rows)
+  return rows.map((row, i) => {
+    const deleted = row.deletedAt !== null && row.deletedAt !== undefined
+    return {
+      collection: collection.name,
+      id: row.id as string,
+      version: row.version as number,
+      seq: row.seq as number,
+      deleted,
+      doc: deleted ? null : (docs[i] ?? null),
+    }
+  })
 }
 
 export async function readChanges(db: Db, since: number, limit: number): Promise<ChangesResponse> {
@@ -45,11 +48,26 @@ export async function readChanges(db: Db, since: number, limit: number): Promise
         .where(gt(collection.table.seq, since))
         .orderBy(asc(collection.table.seq))
         .limit(limit + 1)
-      return (rows as Row[]).map((row) => toChange(collection, row))
+      return toChanges(db, collection, rows as Row[])
     }),
   )
   const merged = perCollection.flat().sort((a, b) => a.seq - b.seq)
   const changes = merged.slice(0, limit)
   const last = changes.at(-1)
-  return { changes, cursor: String(last ? last.seq : since), hasMore: merged.length > limit }
+  const page: ChangesResponse = {
+    changes,
+    cursor: String(last ? last.seq : since),
+    hasMore: merged.length > limit,
+  }
+  // A first download's progress bar: how many changes there are in all (once, on the read from 0).
+  if (since === 0 && page.hasMore) page.total = await countAll(db)
+  else if (since === 0) page.total = changes.length
+  return page
+}
+
+async function countAll(db: Db): Promise<number> {
+  const counts = await Promise.all(
+    serverCollections.map(async ({ table }) => (await db.select({ n: count() }).from(table))[0]?.n ?? 0),
+  )
+  return counts.reduce((sum, n) => sum + n, 0)
 }

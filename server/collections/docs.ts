@@ -1,17 +1,34 @@
-/** Rows ⇄ API docs: camelCase fields + id, version, createdAt, updatedAt; relationships as Payload answers them. */
+/**
+ * Rows ⇄ API docs: the API's field names + id, version, createdAt, updatedAt;
+ * relationships as Payload answers them (`{ relationTo, value }`), image
+ * references as `{ id, filename }`.
+ */
+import type { ImageRef } from '../../src/domain/images'
+import { fromPlainText } from '../../src/domain/rich-text'
+import type { Db } from '../db/open'
+import { imageNames } from '../images/store'
 import type { ServerCollection } from './registry'
 
 export type Row = Record<string, unknown>
 export type Doc = Record<string, unknown> & { id: string; version: number }
 
-const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value))
+export const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value))
 
-export function toDoc(collection: ServerCollection, row: Row): Doc {
+export const imageRef = (id: unknown, names: ReadonlyMap<string, string>): ImageRef | null =>
+  typeof id === 'string' ? { id, filename: names.get(id) ?? '' } : null
+
+export function toDoc(
+  collection: ServerCollection,
+  row: Row,
+  names: ReadonlyMap<string, string> = new Map(),
+): Doc {
   const fields: Row = {}
-  for (const name of Object.keys(collection.fields)) {
-    const value = row[name] ?? null
-    const relationTo = collection.relations[name]
-    fields[name] = relationTo ? (value === null ? null : { relationTo, value }) : value
+  for (const field of collection.fields) {
+    const value = row[field.key] ?? null
+    if (field.kind === 'relation')
+      fields[field.name] = value === null ? null : { relationTo: field.relationTo, value }
+    else if (field.kind === 'image') fields[field.name] = imageRef(value, names)
+    else fields[field.name] = value
   }
   return {
     id: row.id as string,
@@ -22,18 +39,50 @@ export function toDoc(collection: ServerCollection, row: Row): Doc {
   }
 }
 
+/** Docs of rows, with the filenames of the images they reference read in one query. */
+export async function toDocs(db: Db, collection: ServerCollection, rows: Row[]): Promise<Doc[]> {
+  const ids = collection.fields
+    .filter((field) => field.kind === 'image')
+    .flatMap((field) => rows.map((row) => row[field.key]))
+    .filter((id): id is string => typeof id === 'string')
+  const names = ids.length ? await imageNames(db, ids) : new Map<string, string>()
+  return rows.map((row) => toDoc(collection, row, names))
+}
+
+export async function toOneDoc(db: Db, collection: ServerCollection, row: Row): Promise<Doc> {
+  const [doc] = await toDocs(db, collection, [row])
+  return doc as Doc
+}
+
+/** JSON with sorted keys: jsonb answers keys in its own order, not the order a client sent. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`
+  }
+  return JSON.stringify(value)
+}
+
 /**
- * A field's value in comparable form: a relationship by its id, whether given
- * as `{ relationTo, value }`, a bare id or null. Used by the field-level merge.
+ * A field's value in comparable form: a relationship or image by its id,
+ * whether given as `{ relationTo, value }`, `{ id }`, a bare id or null; rich
+ * text by its canonical JSON (a plain string as the paragraphs it becomes).
+ * Used by the field-level merge.
  */
-export function comparable(collection: ServerCollection, field: string, value: unknown): unknown {
-  if (!collection.relations[field]) return value ?? null
-  if (value !== null && typeof value === 'object') return (value as { value?: unknown }).value ?? null
-  return value ?? null
+export function comparable(collection: ServerCollection, name: string, value: unknown): unknown {
+  const field = collection.byName.get(name)
+  if (value === null || value === undefined) return null
+  if (field?.kind === 'relation' && typeof value === 'object')
+    return (value as { value?: unknown }).value ?? null
+  if (field?.kind === 'image' && typeof value === 'object') return (value as { id?: unknown }).id ?? null
+  if (field?.kind === 'richText') return canonical(typeof value === 'string' ? fromPlainText(value) : value)
+  if (typeof value === 'object') return canonical(value)
+  return value
 }
 
 /** 'contact' → 'Contact successfully created.' (Payload's wording with the spec's label). */
-export const createdMessage = (collection: ServerCollection) =>
-  `${collection.spec.label.charAt(0).toUpperCase()}${collection.spec.label.slice(1)} successfully created.`
+export const createdMessage = (label: string) =>
+  `${label.charAt(0).toUpperCase()}${label.slice(1)} successfully created.`
 export const UPDATED_MESSAGE = 'Updated successfully.'
 export const DELETED_MESSAGE = 'Deleted successfully.'

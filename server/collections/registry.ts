@@ -1,52 +1,100 @@
 /**
  * The server side of each collection spec (src/domain/collections.ts): its
- * table and which of its fields are relationships. Everything else (routes,
- * where, sort, change feed) is generic over these entries, so a new collection
- * is a spec, a table and one line below; the mapped type makes a spec without
- * a table a type error.
+ * table and how each API field maps to columns. Everything else (routes,
+ * where, sort, writes, change feed) is generic over these entries, so a new
+ * collection is a spec, a table and one line below; the mapped type makes a
+ * spec without a table a type error.
  */
 import { type AnyColumn, getTableColumns } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { type CollectionName, type CollectionSpec, collections } from '../../src/domain/collections'
-import { contacts } from '../db/schema'
+import type { ImageKind } from '../../src/domain/images'
+import { companies, contacts, industries, products, services } from '../db/schema'
 
 /** A table built with docColumns(): what the generic code relies on. */
 export type DocTable = PgTable & {
   [K in 'id' | 'version' | 'seq' | 'createdAt' | 'updatedAt' | 'deletedAt']: PgColumn
 }
 
-export type FieldKind = 'text' | 'uuid' | 'date'
+/** How a field is stored, answered and queried. */
+export type FieldKind = 'text' | 'uuid' | 'date' | 'relation' | 'image' | 'richText'
+
+export interface ServerField {
+  /** The API's name for it. */
+  name: string
+  /** The table's key for its column (the catalog's image column is `image` under three API names). */
+  key: string
+  column: AnyColumn
+  kind: FieldKind
+  /** What where and sort compare: the column itself, or a rich-text field's plain-text column. */
+  query: AnyColumn
+  /** The key of that plain-text column, rewritten on every write of a rich-text field. */
+  plainTextKey?: string
+  relationTo?: CollectionName
+  imageKind?: ImageKind
+}
 
 export interface ServerCollection {
   name: CollectionName
   spec: CollectionSpec
   table: DocTable
-  /** The collection's own fields, API name → column (meta columns excluded). */
-  fields: Record<string, AnyColumn>
-  /** Relationship fields, API name → the collection they point to. */
-  relations: Record<string, string>
+  fields: ServerField[]
+  byName: Map<string, ServerField>
 }
 
-const definitions: { [K in CollectionName]: { table: DocTable; relations: Record<string, string> } } = {
-  contacts: { table: contacts, relations: { company: 'companies' } },
+interface Definition {
+  table: DocTable
+  /** Rich-text fields → the column key of their plain text. */
+  plainText?: Record<string, string>
+}
+
+const catalog = (table: DocTable): Definition => ({ table, plainText: { description: 'descriptionText' } })
+
+const definitions: { [K in CollectionName]: Definition } = {
+  contacts: { table: contacts },
+  companies: { table: companies },
+  industries: catalog(industries),
+  services: catalog(services),
+  products: catalog(products),
 }
 
 const META = new Set(['id', 'version', 'seq', 'createdAt', 'updatedAt', 'deletedAt'])
 
-export function kindOf(column: AnyColumn): FieldKind {
+/** The kind of a plain column, for where's value checks. */
+export function kindOf(column: AnyColumn): 'text' | 'uuid' | 'date' {
   if (column.columnType === 'PgUUID') return 'uuid'
   if (column.columnType === 'PgTimestamp') return 'date'
   return 'text'
 }
 
 function define(name: CollectionName): ServerCollection {
-  const { table, relations } = definitions[name]
-  const fields = Object.fromEntries(
-    Object.entries(getTableColumns(table)).filter(([key]) => !META.has(key)),
-  ) as Record<string, AnyColumn>
-  return { name, spec: collections[name], table, fields, relations }
+  const spec = collections[name]
+  const { table, plainText = {} } = definitions[name]
+  const columns = getTableColumns(table) as Record<string, AnyColumn>
+  const derived = new Set(Object.values(plainText))
+  const fields: ServerField[] = []
+  for (const [key, column] of Object.entries(columns)) {
+    if (META.has(key) || derived.has(key)) continue
+    const isImage = spec.image !== undefined && key === 'image'
+    const fieldName = isImage ? (spec.image?.field ?? key) : key
+    const relationTo = spec.relations[fieldName] as CollectionName | undefined
+    const plainTextKey = plainText[fieldName]
+    const query = plainTextKey ? (columns[plainTextKey] as AnyColumn) : column
+    const kind: FieldKind = isImage
+      ? 'image'
+      : relationTo
+        ? 'relation'
+        : plainTextKey
+          ? 'richText'
+          : kindOf(column)
+    const imageKind = isImage ? spec.image?.kind : undefined
+    fields.push({ name: fieldName, key, column, kind, query, plainTextKey, relationTo, imageKind })
+  }
+  return { name, spec, table, fields, byName: new Map(fields.map((field) => [field.name, field])) }
 }
 
 export const serverCollections: ServerCollection[] = (Object.keys(definitions) as CollectionName[]).map(
   define,
 )
+
+export const collectionByName = new Map(serverCollections.map((collection) => [collection.name, collection]))

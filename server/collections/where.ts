@@ -24,8 +24,9 @@ import {
   sql,
 } from 'drizzle-orm'
 import { UUID_PATTERN } from '../../src/domain/fields'
+import { escapeLike } from '../db/like'
 import { queryError } from '../http/errors'
-import { type FieldKind, kindOf, type ServerCollection } from './registry'
+import { kindOf, type ServerCollection } from './registry'
 
 export const MAX_WHERE_DEPTH = 5
 const MAX_CONDITIONS = 100
@@ -46,34 +47,43 @@ export const OPERATORS = [
 ] as const
 type Operator = (typeof OPERATORS)[number]
 
-interface Field {
+/** A queryable path: the column its conditions compare, and how its values are checked. */
+export interface QueryField {
   name: string
   column: AnyColumn
-  kind: FieldKind
+  kind: 'text' | 'uuid' | 'date'
 }
+type Field = QueryField
 
-/** The queryable paths: the collection's fields, id, createdAt, updatedAt, and `rel.value` for relationships. */
-export function queryableFields(collection: ServerCollection): Map<string, Field> {
-  const map = new Map<string, Field>()
-  const add = (name: string, column: AnyColumn) => map.set(name, { name, column, kind: kindOf(column) })
+/**
+ * The queryable paths of a collection: its fields, id, createdAt, updatedAt;
+ * `rel.value` for relationships and `image.id` for image references (both
+ * compare the id); a rich-text field by its plain text.
+ */
+export function queryableFields(collection: ServerCollection): Map<string, QueryField> {
+  const map = new Map<string, QueryField>()
+  const add = (name: string, column: AnyColumn, kind = kindOf(column)) =>
+    map.set(name, { name, column, kind })
   add('id', collection.table.id)
   add('createdAt', collection.table.createdAt)
   add('updatedAt', collection.table.updatedAt)
-  for (const [name, column] of Object.entries(collection.fields)) {
-    add(name, column)
-    if (collection.relations[name]) add(`${name}.value`, column)
+  for (const field of collection.fields) {
+    if (field.kind === 'richText') add(field.name, field.query, 'text')
+    else add(field.name, field.column)
+    if (field.kind === 'relation') add(`${field.name}.value`, field.column)
+    if (field.kind === 'image') add(`${field.name}.id`, field.column)
   }
   return map
 }
-
-/** `%`, `_` and `\` typed by a user match themselves (ILIKE's escape character is `\`). */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 function scalar(field: Field, op: Operator, value: unknown): string | Date {
   if (typeof value !== 'string') throw queryError(`The value of ${field.name} ${op} must be a single value.`)
+  // PostgreSQL text cannot hold one, so no stored value could match it.
+  if (value.includes('\u0000'))
+    throw queryError(`The value of ${field.name} ${op} must not contain a NUL character.`)
   if (field.kind === 'uuid' && !UUID_PATTERN.test(value)) {
     throw queryError(`The value of ${field.name} ${op} must be an id.`)
   }
@@ -175,7 +185,9 @@ function node(where: unknown, walk: Walk, depth: number): SQL | undefined {
     }
     const field = walk.fields.get(key)
     if (!field) throw queryError(`The following path cannot be queried: ${key}`)
-    if (!isRecord(value)) throw queryError(`Give an operator for ${key}, e.g. where[${key}][equals]=…`)
+    if (!isRecord(value) || Object.keys(value).length === 0) {
+      throw queryError(`Give an operator for ${key}, e.g. where[${key}][equals]=…`)
+    }
     for (const [op, operand] of Object.entries(value)) {
       if (!(OPERATORS as readonly string[]).includes(op))
         throw queryError(`Unknown operator "${op}" on ${key}.`)
@@ -187,8 +199,8 @@ function node(where: unknown, walk: Walk, depth: number): SQL | undefined {
   return parts.length ? and(...parts) : undefined
 }
 
-/** The SQL of a parsed `where` (undefined when it has no conditions). */
-export function buildWhere(collection: ServerCollection, where: unknown): SQL | undefined {
+/** The SQL of a parsed `where` over these paths (undefined when it has no conditions). */
+export function buildWhere(fields: Map<string, QueryField>, where: unknown): SQL | undefined {
   if (where === undefined || where === '') return undefined
-  return node(where, { fields: queryableFields(collection), conditions: 0 }, 1)
+  return node(where, { fields, conditions: 0 }, 1)
 }

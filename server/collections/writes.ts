@@ -2,24 +2,30 @@
  * Create, update and delete of one doc, inside a write transaction (db/write.ts).
  * Each answers `{ status, body }` so the idempotency layer can store and replay it.
  * Sync rules (DESIGN.md §4): client ids, versions with If-Match and a
- * field-level merge, tombstones for deletes.
+ * field-level merge, tombstones for deletes, 410 for a deleted record.
+ *
+ * The common case costs one statement: the update or delete carries its own
+ * conditions (live, and the version If-Match names) and RETURNING gives the
+ * answer. Only when it changes nothing do we read the row to say why.
  */
 import { randomUUID } from 'node:crypto'
-import { eq, type SQL, sql } from 'drizzle-orm'
-import { messages } from '../../src/domain/errors'
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm'
+import { toPlainText } from '../../src/domain/rich-text'
 import type { Db } from '../db/open'
-import { nextSeq } from '../db/write'
-import { ApiError, errorItem, gone, notFound } from '../http/errors'
+import { nextSeq, type Tx } from '../db/write'
+import { gone, notFound } from '../http/errors'
 import { parseCreate, parsePatch } from './body'
+import { staleError } from './conflict'
 import {
   comparable,
   createdMessage,
   DELETED_MESSAGE,
   type Doc,
   type Row,
-  toDoc,
+  toOneDoc,
   UPDATED_MESSAGE,
 } from './docs'
+import { checkReferences, clearReferencesTo } from './references'
 import type { ServerCollection } from './registry'
 
 export interface WriteResult {
@@ -49,87 +55,119 @@ export async function liveRow(db: Db, collection: ServerCollection, id: string):
   return row
 }
 
-function staleError(fields: string[], doc: Doc) {
-  const data = fields.map((field) => ({ field, message: messages.stale }))
-  return new ApiError(
-    412,
-    errorItem('ConflictError', messages.stale, messages.stale, data.length ? data : undefined),
-    {
-      doc,
-    },
-  )
-}
-
-async function write(db: Db, collection: ServerCollection, id: string, set: Record<string, unknown>) {
-  const { table } = collection
-  const values = { ...set, version: sql`${table.version} + 1`, updatedAt: now(), seq: nextSeq() }
-  const [row] = await db
-    .update(table)
-    .set(values as never)
-    .where(eq(table.id, id))
-    .returning()
-  return toDoc(collection, row as Row)
-}
-
-export async function createDoc(db: Db, collection: ServerCollection, body: unknown): Promise<WriteResult> {
-  const { id, values } = parseCreate(collection, body)
-  const message = createdMessage(collection)
-  if (id) {
-    // A replayed create (same client id): answer what is there, never a second row.
-    const existing = await findRow(db, collection, id)
-    if (existing?.deletedAt) throw goneError(collection, existing)
-    if (existing) return { status: 200, body: { doc: toDoc(collection, existing), message } }
+/** API values → column values: table keys, and a rich-text field's plain text beside it. */
+function toColumns(collection: ServerCollection, values: Record<string, unknown>): Record<string, unknown> {
+  const columns: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(values)) {
+    const field = collection.byName.get(name)
+    if (!field) continue
+    columns[field.key] = value
+    if (field.plainTextKey) columns[field.plainTextKey] = toPlainText(value as never)
   }
-  const row: Record<string, SQL | unknown> = {
-    ...values,
+  return columns
+}
+
+/** UPDATE … RETURNING of a live row (and of the given version, when told); undefined if none matched. */
+async function writeRow(tx: Tx, collection: ServerCollection, id: string, set: Row, version?: number) {
+  const { table } = collection
+  const conditions: (SQL | undefined)[] = [eq(table.id, id), isNull(table.deletedAt)]
+  if (version !== undefined) conditions.push(eq(table.version, version))
+  const [row] = await tx
+    .update(table)
+    .set({ ...set, version: sql`${table.version} + 1`, updatedAt: now(), seq: nextSeq() } as never)
+    .where(and(...conditions))
+    .returning()
+  return row as Row | undefined
+}
+
+/** A repeated create (same client id): what is there, 200 (or 410 if it was deleted since). */
+async function existingAnswer(tx: Tx, collection: ServerCollection, id: string, message: string) {
+  const existing = await liveRow(tx, collection, id)
+  return { status: 200, body: { doc: await toOneDoc(tx, collection, existing), message } }
+}
+
+export async function createDoc(tx: Tx, collection: ServerCollection, body: unknown): Promise<WriteResult> {
+  const { id, values } = parseCreate(collection, body)
+  const message = createdMessage(collection.spec.label)
+  try {
+    await checkReferences(tx, collection, values)
+  } catch (error) {
+    // A replayed create whose company has been deleted since: the record exists, answer it.
+    if (id && (await findRow(tx, collection, id))) return existingAnswer(tx, collection, id, message)
+    throw error
+  }
+  const row = {
+    ...toColumns(collection, values),
     id: id ?? randomUUID(),
     createdAt: now(),
     updatedAt: now(),
     seq: nextSeq(),
   }
-  const [inserted] = await db
-    .insert(collection.table)
-    .values(row as never)
-    .returning()
-  return { status: 201, body: { doc: toDoc(collection, inserted as Row), message } }
+  const insert = tx.insert(collection.table).values(row as never)
+  // A replayed create (same client id) inserts nothing and answers what is there: never a second row.
+  const [inserted] = (await (id ? insert.onConflictDoNothing() : insert).returning()) as Row[]
+  if (inserted) return { status: 201, body: { doc: await toOneDoc(tx, collection, inserted), message } }
+  return existingAnswer(tx, collection, id as string, message)
+}
+
+/** The fields of a stale patch whose value moved on since the client's base (all of them without a base). */
+function conflicts(
+  collection: ServerCollection,
+  fields: string[],
+  current: Doc,
+  base?: Record<string, unknown>,
+) {
+  if (!base) return fields
+  return fields.filter(
+    (field) =>
+      !(field in base) ||
+      comparable(collection, field, current[field]) !== comparable(collection, field, base[field]),
+  )
 }
 
 export async function updateDoc(
-  db: Db,
+  tx: Tx,
   collection: ServerCollection,
   id: string,
   body: unknown,
   ifMatch: number | undefined,
 ): Promise<WriteResult> {
   const { values, base } = parsePatch(collection, body, id)
-  const row = await liveRow(db, collection, id)
-  const current = toDoc(collection, row)
   const fields = Object.keys(values)
-  if (ifMatch !== undefined && ifMatch !== current.version) {
-    // Stale, but still fine when nobody touched the fields this patch changes (field-level merge).
-    const conflicts = base
-      ? fields.filter(
-          (field) =>
-            !(field in base) ||
-            comparable(collection, field, current[field]) !== comparable(collection, field, base[field]),
-        )
-      : fields
-    if (!base || conflicts.length > 0) throw staleError(conflicts, current)
+  if (fields.length === 0) {
+    return {
+      status: 200,
+      body: {
+        doc: await toOneDoc(tx, collection, await liveRow(tx, collection, id)),
+        message: UPDATED_MESSAGE,
+      },
+    }
   }
-  if (fields.length === 0) return { status: 200, body: { doc: current, message: UPDATED_MESSAGE } }
-  return { status: 200, body: { doc: await write(db, collection, id, values), message: UPDATED_MESSAGE } }
+  await checkReferences(tx, collection, values)
+  const set = toColumns(collection, values)
+  let row = await writeRow(tx, collection, id, set, ifMatch)
+  if (!row) {
+    // Unknown, deleted, or stale: still fine when nobody touched the fields this patch changes.
+    const current = await toOneDoc(tx, collection, await liveRow(tx, collection, id))
+    const moved = conflicts(collection, fields, current, base)
+    if (!base || moved.length > 0) throw staleError(moved, current)
+    row = await writeRow(tx, collection, id, set)
+  }
+  return { status: 200, body: { doc: await toOneDoc(tx, collection, row as Row), message: UPDATED_MESSAGE } }
 }
 
 export async function deleteDoc(
-  db: Db,
+  tx: Tx,
   collection: ServerCollection,
   id: string,
   ifMatch: number | undefined,
 ): Promise<WriteResult> {
-  const row = await liveRow(db, collection, id)
-  const current = toDoc(collection, row)
-  if (ifMatch !== undefined && ifMatch !== current.version) throw staleError([], current)
   // A tombstone, not a DELETE: the change feed must tell other clients.
-  const doc = await write(db, collection, id, { deletedAt: now() })
-  return { status: 200, body: { doc, message: DELETED_MESSAGE } }
+  const row = await writeRow(tx, collection, id, { deletedAt: now() }, ifMatch)
+  if (!row) {
+    const current = await toOneDoc(tx, collection, await liveRow(tx, collection, id))
+    throw staleError([], current)
+  }
+  await clearReferencesTo(tx, collection, id)
+  return { status: 200, body: { doc: await toOneDoc(tx, collection, row), message: DELETED_MESSAGE } }
 }

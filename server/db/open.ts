@@ -9,7 +9,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
+import { DRIZZLE_PARSERS, withoutQueryParsers } from './pglite-parsers'
 import * as schema from './schema'
+import { markSoleClient } from './write'
 
 /** A union of the two driver types does not typecheck under TS 7 (TOOLCHAIN.md); this does. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -57,8 +59,10 @@ export async function openDb(options: OpenOptions = {}): Promise<DbHandle> {
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm },
+    parsers: DRIZZLE_PARSERS,
   })
   await client.exec(PLANNER_SETTINGS)
-  const db = drizzlePglite(client, { schema }) as unknown as Db
+  const db = drizzlePglite(withoutQueryParsers(client), { schema }) as unknown as Db
+  markSoleClient(db)
   return { db, driver: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') }
 }

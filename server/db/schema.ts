@@ -1,7 +1,8 @@
 /**
  * The server's tables (Drizzle pg-core): one schema for PGlite and PostgreSQL alike.
- * Migrations in ./migrations are generated from this file with `drizzle-kit generate`
- * (config: server/drizzle.config.ts); keep the SQL within PostgreSQL 15.
+ * Migrations in ./migrations are generated from this file (and the tables it
+ * re-exports) with `drizzle-kit generate` (config: server/drizzle.config.ts);
+ * keep the SQL within PostgreSQL 15.
  */
 import { sql } from 'drizzle-orm'
 import {
@@ -14,53 +15,17 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
-  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { blank, stamp } from './columns'
+import { images } from './tables/images'
+
+export { docColumns } from './columns'
+export * from './tables/images'
+export * from './tables/records'
 
 /** One sequence stamps every write of every collection: the change feed's cursor. */
 export const writeSeq = pgSequence('write_seq')
-
-/** Millisecond precision: the ISO strings the API answers compare equal to what is stored. */
-const stamp = (name: string) => timestamp(name, { withTimezone: true, precision: 3 })
-
-/** The columns every synced collection shares: identity, optimistic version, feed position, tombstone. */
-export const docColumns = () => ({
-  id: uuid('id').primaryKey(),
-  version: integer('version').notNull().default(1),
-  seq: bigint('seq', { mode: 'number' }).notNull().default(sql`nextval('write_seq')`),
-  createdAt: stamp('created_at').notNull().defaultNow(),
-  updatedAt: stamp('updated_at').notNull().defaultNow(),
-  deletedAt: stamp('deleted_at'),
-})
-
-const blank = (name: string) => text(name).notNull().default('')
-
-export const contacts = pgTable(
-  'contacts',
-  {
-    ...docColumns(),
-    firstName: text('first_name').notNull(),
-    lastName: blank('last_name'),
-    title: blank('title'),
-    department: blank('department'),
-    email: blank('email'),
-    phone: blank('phone'),
-    mobile: blank('mobile'),
-    // No foreign key yet: companies arrive with issue #3 (and a client may create both offline).
-    company: uuid('company_id'),
-  },
-  (t) => [
-    uniqueIndex('contacts_seq_idx').on(t.seq),
-    // Trigram indexes serve `like`/`contains` (ILIKE '%word%') on the list screen's search fields.
-    index('contacts_first_name_trgm').using('gin', t.firstName.op('gin_trgm_ops')),
-    index('contacts_last_name_trgm').using('gin', t.lastName.op('gin_trgm_ops')),
-    index('contacts_email_trgm').using('gin', t.email.op('gin_trgm_ops')),
-    // The default list order (lower(last_name), id) over live rows.
-    index('contacts_last_name_sort').on(sql`lower(${t.lastName})`, t.id).where(sql`${t.deletedAt} is null`),
-  ],
-)
 
 export const roles = pgTable('roles', {
   id: text('id').primaryKey(),
@@ -77,6 +42,15 @@ export const users = pgTable('users', {
   roleId: text('role_id')
     .notNull()
     .references(() => roles.id),
+  // Profile extras (SPEC.md §3).
+  username: blank('username'),
+  company: blank('company'),
+  address: blank('address'),
+  city: blank('city'),
+  country: blank('country'),
+  postalCode: blank('postal_code'),
+  aboutMe: blank('about_me'),
+  userImage: uuid('user_image_id').references(() => images.id, { onDelete: 'set null' }),
   createdAt: stamp('created_at').notNull().defaultNow(),
   updatedAt: stamp('updated_at').notNull().defaultNow(),
 })
@@ -94,6 +68,16 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 )
+
+/**
+ * Failed sign-ins per email within a window, in the database so that every
+ * server process counts against the same limit (auth/lockout.ts).
+ */
+export const loginFailures = pgTable('login_failures', {
+  email: text('email').primaryKey(),
+  failures: integer('failures').notNull(),
+  windowStart: stamp('window_start').notNull(),
+})
 
 /** Answers of mutating calls by Idempotency-Key, written in the same transaction as the change. */
 export const idempotencyKeys = pgTable(

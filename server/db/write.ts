@@ -18,9 +18,20 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 /** Any value: it only has to be the same in every process that writes this database. */
 const WRITE_LOCK_KEY = 7_400_301
 
+/**
+ * Databases this process is the only client of, whose transactions already run
+ * one at a time: PGlite is a single in-process backend that no other process
+ * can open, and its transaction() holds every other query and transaction off
+ * until it commits. There the advisory lock guarantees nothing more and would
+ * cost a statement per write (and auth/session-cache.ts may cache exactly).
+ */
+const soleClient = new WeakSet<Db>()
+export const markSoleClient = (db: Db) => soleClient.add(db)
+export const isSoleClient = (db: Db) => soleClient.has(db)
+
 export function withWriteLock<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`select pg_advisory_xact_lock(${WRITE_LOCK_KEY})`))
+    if (!soleClient.has(db)) await tx.execute(sql.raw(`select pg_advisory_xact_lock(${WRITE_LOCK_KEY})`))
     return fn(tx)
   })
 }

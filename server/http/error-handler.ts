@@ -9,11 +9,11 @@ import { messages } from '../../src/domain/errors'
 import {
   ApiError,
   badRequest,
-  conflictInFlight,
   errorItem,
   notFound,
   tooLarge,
   unsupportedMedia,
+  validationError,
 } from './errors'
 
 interface PgLikeError {
@@ -38,15 +38,26 @@ export function toApiError(error: unknown): ApiError | undefined {
   if (status && status >= 400 && status < 500) {
     return new ApiError(status, errorItem('BadRequest', fastify.message || messages.generic))
   }
-  // A second request with the same Idempotency-Key that slipped past the lock (it cannot today).
-  if (fastify.code === '23505' && fastify.constraint?.startsWith('idempotency_keys'))
-    return conflictInFlight()
-  // Postgres data exceptions (class 22: bad uuid, value too long…) are bad input, not our failure.
-  if (typeof fastify.code === 'string' && fastify.code.startsWith('22')) return badRequest('Invalid value.')
+  // drizzle wraps the driver's error (DrizzleQueryError), keeping Postgres's in `cause`.
+  const database = ((error as { cause?: unknown }).cause ?? error) as PgLikeError
+  if (database.code === '23505' && database.constraint === 'users_email_unique') {
+    return validationError([{ field: 'email', message: 'A user with this email already exists.' }])
+  }
+  // Postgres data exceptions (class 22: bad uuid, NUL in text, value too long…) are bad input, not our failure.
+  if (typeof database.code === 'string' && database.code.startsWith('22')) return badRequest('Invalid value.')
   return undefined
 }
 
 export const internalError = () => new ApiError(500, errorItem('InternalServerError', messages.generic))
+
+/** Errors the router answers before any route or hook runs: a bad or overlong URL. */
+export function frameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const answer =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new ApiError(414, errorItem('URITooLong', 'A part of the URL is too long.'))
+      : badRequest('The URL is not valid.')
+  return reply.code(answer.statusCode).type('application/json').send(answer.body)
+}
 
 export function installErrorHandlers(
   app: FastifyInstance,
@@ -56,6 +67,7 @@ export function installErrorHandlers(
     const apiError = toApiError(error)
     if (!apiError) request.log.error({ err: error }, 'request failed')
     const answer = apiError ?? internalError()
+    for (const [name, value] of Object.entries(answer.headers)) reply.header(name, value)
     if (answer.statusCode === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60')
     // A 412 carries the current doc: its ETag lets the client retry against it.
     const version = (answer.extra.doc as { version?: unknown } | undefined)?.version

@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly item: ApiErrorItem,
     /** Extra top-level keys of the body, e.g. the current `doc` of a 412. */
     readonly extra: Record<string, unknown> = {},
+    /** Response headers that belong to this answer, e.g. Retry-After of a 429. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(item.message)
     this.name = item.name
@@ -51,18 +53,28 @@ export const forbidden = () => new ApiError(403, item('Forbidden', messages.forb
 export const notFound = () => new ApiError(404, item('NotFound', messages.notFound))
 export const gone = (extra?: Record<string, unknown>) =>
   new ApiError(410, item('GoneError', messages.gone), extra)
-export const conflictInFlight = () =>
-  new ApiError(409, item('ConflictError', 'A request with this Idempotency-Key is still being processed.'))
 export const keyReused = () =>
   new ApiError(
     422,
     item('IdempotencyError', 'This Idempotency-Key was already used for a different request.'),
   )
-export const tooLarge = () => new ApiError(413, item('PayloadTooLarge', 'The request body is too large.'))
-export const unsupportedMedia = () =>
-  new ApiError(415, item('UnsupportedMediaType', 'Send the body as application/json or multipart/form-data.'))
+export const tooLarge = (message = 'The request body is too large.') =>
+  new ApiError(413, item('PayloadTooLarge', message))
+export const unsupportedMedia = (message = 'Send the body as application/json or multipart/form-data.') =>
+  new ApiError(415, item('UnsupportedMediaType', message))
 export const tooManyRequests = (retryAfter: string) =>
   new ApiError(429, item('TooManyRequests', `Too many attempts. Try again in ${retryAfter}.`))
+/** Per account, and the same for an unknown email, so it tells nobody which accounts exist. */
+export function signInLocked(seconds: number) {
+  const minutes = Math.max(1, Math.ceil(seconds / 60))
+  const message = `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`
+  return new ApiError(
+    429,
+    item('TooManyRequests', message),
+    {},
+    { 'retry-after': String(Math.max(1, seconds)) },
+  )
+}
 /** The change feed no longer reaches back to the client's cursor (tombstones purged). */
 export const resyncRequired = () =>
   new ApiError(

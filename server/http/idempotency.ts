@@ -32,55 +32,72 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return value
 }
 
-/** What makes two requests "the same": method, URL (with query) and body. */
-export function requestHash(request: FastifyRequest): string {
+/**
+ * What makes two requests "the same": method, URL (with query) and body. A
+ * multipart upload has no parsed body; its route passes a digest of its parts.
+ */
+export function requestHash(request: FastifyRequest, body?: string): string {
   return createHash('sha256')
-    .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
+    .update(`${request.method} ${request.url}\n${body ?? JSON.stringify(request.body ?? null)}`)
     .digest('hex')
 }
 
+/** Thrown to roll a change back when its key turns out to be taken: the stored answer wins. */
+class AlreadyAnswered extends Error {}
+
+async function storedAnswer(db: Db, userId: string, key: string, hash: string): Promise<StoredAnswer> {
+  const where = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key))
+  const [stored] = await db.select().from(idempotencyKeys).where(where)
+  if (!stored) throw new Error('idempotency key vanished between conflict and read')
+  if (stored.requestHash !== hash) throw keyReused()
+  return {
+    status: stored.responseStatus,
+    body: stored.responseBody as Record<string, unknown>,
+    replayed: true,
+  }
+}
+
 /**
- * Runs `change` under the write lock; with a key, answers a stored replay
- * instead, or stores the new answer before committing. Because the key is
- * checked under the same lock every writer takes, a concurrent duplicate waits
- * for the first to commit and then replays it (so the draft's 409 "in flight"
- * cannot happen here; the error handler still maps a key clash to 409).
+ * Runs `change` under the write lock and, with a key, stores its answer in the
+ * same transaction. Optimistic, because replays are rare and every statement
+ * counts when a client replays its outbox: the change runs first and the key
+ * is inserted ON CONFLICT DO NOTHING; only when the key was already there is
+ * the change rolled back and the stored answer (or a 422, for another request
+ * under the same key) given instead. A concurrent duplicate waits for the lock,
+ * finds the first one's key and replays it, so the draft's 409 "in flight"
+ * cannot happen here.
  */
-export function idempotentWrite(
+export async function idempotentWrite(
   db: Db,
   request: FastifyRequest,
   userId: string,
   change: (tx: Tx) => Promise<StoredAnswer>,
+  /** For bodies Fastify did not parse (multipart): what identifies this request's content. */
+  body?: string,
 ): Promise<StoredAnswer> {
   const key = idempotencyKeyOf(request)
-  const hash = key ? requestHash(request) : ''
-  return withWriteLock(db, async (tx) => {
-    if (!key) return change(tx)
-    const where = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key))
-    const [stored] = await tx.select().from(idempotencyKeys).where(where)
-    if (stored) {
-      if (stored.requestHash !== hash) throw keyReused()
-      return {
-        status: stored.responseStatus,
-        body: stored.responseBody as Record<string, unknown>,
-        replayed: true,
+  if (!key) return withWriteLock(db, change)
+  const hash = requestHash(request, body)
+  try {
+    return await withWriteLock(db, async (tx) => {
+      let answer: StoredAnswer
+      try {
+        answer = await change(tx)
+      } catch (error) {
+        // Our own 4xx are thrown before anything is written, so the transaction is still usable.
+        if (!(error instanceof ApiError) || error.statusCode >= 500) throw error
+        answer = { status: error.statusCode, body: error.body }
       }
-    }
-    let answer: StoredAnswer
-    try {
-      answer = await change(tx)
-    } catch (error) {
-      // Our own 4xx are thrown before anything is written, so the transaction is still usable.
-      if (!(error instanceof ApiError) || error.statusCode >= 500) throw error
-      answer = { status: error.statusCode, body: error.body }
-    }
-    await tx.insert(idempotencyKeys).values({
-      userId,
-      key,
-      requestHash: hash,
-      responseStatus: answer.status,
-      responseBody: answer.body,
+      const [stored] = await tx
+        .insert(idempotencyKeys)
+        .values({ userId, key, requestHash: hash, responseStatus: answer.status, responseBody: answer.body })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key })
+      if (!stored) throw new AlreadyAnswered()
+      return answer
     })
-    return answer
-  })
+  } catch (error) {
+    if (!(error instanceof AlreadyAnswered)) throw error
+    return storedAnswer(db, userId, key, hash)
+  }
 }

@@ -1,6 +1,6 @@
 /**
- * Resolves the session cookie on every /api request and turns away signed-out
- * requests to routes that are not marked `config: { public: true }`.
+ * Resolves the session cookie on every /api and /images request and turns away
+ * signed-out requests to routes that are not marked `config: { public: true }`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { User } from '../../src/domain/api'
@@ -8,6 +8,8 @@ import { findSession, SESSION_COOKIE, TOUCH_INTERVAL_MS, touchSession } from '..
 import type { Db } from '../db/open'
 import { unauthorized } from './errors'
 import { isApiPath } from './guard'
+
+const isImagePath = (url: string) => url.startsWith('/images/')
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,7 +52,7 @@ export function installSessions(app: FastifyInstance, db: Db, idleDays: number) 
   app.decorateRequest('user', null)
   app.decorateRequest('sessionToken', null)
   app.addHook('onRequest', async (request, reply) => {
-    if (!isApiPath(request.url)) return
+    if (!isApiPath(request.url) && !isImagePath(request.url)) return
     const token = request.cookies[SESSION_COOKIE]
     if (token) {
       const session = await findSession(db, token, idleDays)
@@ -58,7 +60,7 @@ export function installSessions(app: FastifyInstance, db: Db, idleDays: number) 
         request.user = session.user
         request.sessionToken = token
         if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-          await touchSession(db, session.tokenHash)
+          await touchSession(db, session)
           // The cookie's own expiry slides with the server's idle window.
           setSessionCookie(request, reply, token, idleDays)
         }

@@ -1,17 +1,20 @@
 /**
  * users/login, users/logout, users/me and roles/:id (SPEC.md §7, DESIGN.md §4).
- * Login takes JSON or multipart form data (the old client sent FormData).
+ * Login takes JSON or multipart form data (the old client sent FormData), and
+ * is limited per IP (the rate-limit plugin) and per account (auth/lockout.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import * as v from 'valibot'
 import type { LoginResponse, MeResponse } from '../../src/domain/api'
 import { messages } from '../../src/domain/errors'
 import { fieldErrors } from '../../src/domain/fields'
+import { claimAttempt, clearFailures, type LockoutPolicy } from '../auth/lockout'
 import { burnPasswordCheck, verifyPassword } from '../auth/password'
 import { createSession, deleteSession } from '../auth/sessions'
-import { findLogin, findRole } from '../auth/users'
+import { findLogin, findRole, findUserById, normalEmail } from '../auth/users'
 import type { Db } from '../db/open'
-import { badLogin, notFound, validationError } from '../http/errors'
+import { badLogin, notFound, signInLocked, validationError } from '../http/errors'
+import { readForm } from '../http/multipart'
 import { clearSessionCookie, setSessionCookie } from '../http/session'
 
 const LoginSchema = v.object(
@@ -34,20 +37,18 @@ const LoginSchema = v.object(
   (issue) => (issue.path?.length ? messages.required : 'Send an object with email and password.'),
 )
 
-/** The form fields of a multipart body (files are read and dropped). */
-async function formFields(request: FastifyRequest): Promise<Record<string, unknown>> {
-  const fields: Record<string, unknown> = {}
-  for await (const part of request.parts()) {
-    if (part.type === 'field') fields[part.fieldname] = part.value
-    else await part.toBuffer()
-  }
-  return fields
+/** The body of a JSON or multipart form request (a form's files are read and dropped). */
+export async function formBody(request: FastifyRequest): Promise<unknown> {
+  if (!request.isMultipart()) return request.body
+  return (await readForm(request, { maxFileBytes: 64 * 1024 })).fields
 }
 
 export interface AuthRouteOptions {
   idleDays: number
-  /** @fastify/rate-limit route config for login; false turns it off. */
+  /** @fastify/rate-limit route config for login and register, per IP; false turns it off. */
   loginRateLimit: { max: number; timeWindow: number | string } | false
+  /** Failed sign-ins per account before it is locked for the window; false turns it off. */
+  accountLockout: LockoutPolicy | false
 }
 
 export function authRoutes(app: FastifyInstance, db: Db, options: AuthRouteOptions) {
@@ -57,16 +58,21 @@ export function authRoutes(app: FastifyInstance, db: Db, options: AuthRouteOptio
     '/api/users/login',
     { config: { public: true, rateLimit: options.loginRateLimit || undefined } },
     async (request, reply): Promise<LoginResponse> => {
-      const body = request.isMultipart() ? await formFields(request) : request.body
-      const parsed = v.safeParse(LoginSchema, body ?? {})
+      const parsed = v.safeParse(LoginSchema, (await formBody(request)) ?? {})
       if (!parsed.success) throw validationError(fieldErrors(parsed.issues))
-      const { email, password } = parsed.output
+      const { password } = parsed.output
+      const email = normalEmail(parsed.output.email)
+      if (options.accountLockout) {
+        const wait = await claimAttempt(db, email, options.accountLockout)
+        if (wait !== undefined) throw signInLocked(wait)
+      }
       const found = await findLogin(db, email)
       // Same message and about the same time for an unknown email and a wrong password.
       const ok = found
         ? await verifyPassword(password, found.passwordHash)
         : await burnPasswordCheck(password)
       if (!found || !ok) throw badLogin()
+      if (options.accountLockout) await clearFailures(db, email)
       if (request.sessionToken) await deleteSession(db, request.sessionToken)
       const token = await createSession(db, found.user.id)
       setSessionCookie(request, reply, token, idleDays)
@@ -84,12 +90,12 @@ export function authRoutes(app: FastifyInstance, db: Db, options: AuthRouteOptio
     return { message: 'You have been logged out successfully.' }
   })
 
-  // Never 401: a signed-out client learns it from `user: null`.
+  // Never 401: a signed-out client learns it from `user: null`. The full profile, as users/{id} answers it.
   app.get(
     '/api/users/me',
     { config: { public: true } },
     async (request): Promise<MeResponse> => ({
-      user: request.user,
+      user: request.user ? ((await findUserById(db, request.user.id)) ?? null) : null,
     }),
   )
 

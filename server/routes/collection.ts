@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { etagOf, versionOfEtag } from '../../src/domain/api'
 import { UUID_PATTERN } from '../../src/domain/fields'
-import { toDoc } from '../collections/docs'
+import { toOneDoc } from '../collections/docs'
 import { listDocs } from '../collections/list'
 import type { ServerCollection } from '../collections/registry'
 import { createDoc, deleteDoc, liveRow, updateDoc } from '../collections/writes'
@@ -16,7 +16,7 @@ import { idempotentWrite, type StoredAnswer } from '../http/idempotency'
 type IdRequest = FastifyRequest<{ Params: { id: string } }>
 
 /** A malformed id is the client's bug (400) and never reaches Postgres, which would throw on it. */
-function idOf(request: IdRequest): string {
+export function idOf(request: IdRequest): string {
   const { id } = request.params
   if (!UUID_PATTERN.test(id))
     throw badRequest(`"${id}" is not a valid id.`, [{ field: 'id', message: 'Must be a valid id.' }])
@@ -52,7 +52,7 @@ export function collectionRoutes(app: FastifyInstance, db: Db, collection: Serve
 
   app.get(`${base}/:id`, async (request: IdRequest, reply) => {
     const row = await liveRow(db, collection, idOf(request))
-    const doc = toDoc(collection, row)
+    const doc = await toOneDoc(db, collection, row)
     // Payload answers the doc itself, no wrapper.
     return reply.header('etag', etagOf(doc.version)).send(doc)
   })

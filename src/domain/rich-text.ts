@@ -58,8 +58,12 @@ export function fromPlainText(text: string): RichText {
 export function toPlainText(nodes: readonly RichTextNode[] | null | undefined): string {
   if (!nodes) return ''
   const blocks: string[] = []
-  const walk = (node: RichTextNode): string =>
-    'text' in node ? node.text : node.children.map(walk).join(node.type === 'link' ? '' : ' ')
+  // Leaves and links in a block run together ('**Out**post' is one word); nested blocks are lines.
+  const walk = (node: RichTextNode): string => {
+    if ('text' in node) return node.text
+    const inline = node.children.every((child) => 'text' in child || child.type === 'link')
+    return node.children.map(walk).join(inline ? '' : '\n')
+  }
   for (const node of nodes) blocks.push(walk(node))
   return blocks.join('\n').trim()
 }
@@ -99,8 +103,9 @@ export const richText = v.pipe(
     (value) => problem(value) === null,
     (issue) => problem(issue.input) ?? 'Invalid rich text.',
   ),
+  // valibot runs this check even when the one above failed: only measure what is valid rich text.
   v.check(
-    (value) => toPlainText(value as RichText).length <= MAX_TEXT,
+    (value) => problem(value) !== null || toPlainText(value as RichText).length <= MAX_TEXT,
     `Must be at most ${MAX_TEXT} characters.`,
   ),
   v.transform((value) => value as RichText),

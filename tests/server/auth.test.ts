@@ -32,6 +32,16 @@ describe('POST /api/users/login', () => {
       firstName: 'Ada',
       lastName: 'Admin',
       role: { id: 'admin', roleName: 'Admin' },
+      username: '',
+      company: '',
+      address: '',
+      city: '',
+      country: '',
+      postalCode: '',
+      aboutMe: '',
+      userImage: null,
+      createdAt: admin.createdAt,
+      updatedAt: admin.updatedAt,
     })
     expect(body.exp).toBeGreaterThan(Date.now() / 1000 + 13 * 86_400)
     const setCookie = String(response.headers['set-cookie'])

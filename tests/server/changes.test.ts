@@ -62,6 +62,15 @@ describe('GET /api/sync/changes', () => {
     expect(new Set(feed.changes.map((c) => c.id))).toEqual(new Set(created.map((doc) => doc.id)))
   })
 
+  it("a read from 0 carries the total number of changes, for the first download's progress", async () => {
+    await create('Counted')
+    const all = await changes('since=0&limit=1000')
+    expect(all.total).toBe(all.changes.length)
+    const first = await changes('since=0&limit=1')
+    expect(first).toMatchObject({ hasMore: true, total: all.changes.length })
+    expect((await changes(`since=${first.cursor}&limit=1`)).total).toBeUndefined()
+  })
+
   it('answers 400 to a bad since or limit', async () => {
     for (const query of ['since=abc', 'since=-1', 'limit=0', 'limit=1001', 'since[x]=1']) {
       const response = await api('GET', `/api/sync/changes?${query}`)

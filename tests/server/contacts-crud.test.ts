@@ -42,7 +42,7 @@ describe('contacts CRUD', () => {
     expect(read.json()).toEqual(doc)
     expect(read.headers.etag).toBe('"1"')
 
-    const company = randomUUID()
+    const company = (await api('POST', '/api/companies', { companyName: 'Analytical Engines' })).json().doc.id
     const updated = await api('PATCH', `/api/contacts/${doc.id}`, {
       title: 'Chief Analyst',
       company: { relationTo: 'companies', value: company },

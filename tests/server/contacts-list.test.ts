@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from './helpers'
 
 let server: TestServer
 let cookie: string
-const company = randomUUID()
+/** Ada's company: created first, since a contact may only point at a live company. */
+let company: string
 
 interface Doc {
   id: string
@@ -20,7 +20,6 @@ const specials = [
     lastName: 'Lovelace',
     email: 'ada.lovelace@example.com',
     title: 'Senior Data Analyst',
-    company,
   },
   { firstName: 'Grace', lastName: 'Hopper', email: 'grace@navy.example', title: 'Rear Admiral' },
   { firstName: 'Alan', lastName: 'Turing', email: 'alan@bletchley.example', title: '100% Sure' },
@@ -39,8 +38,12 @@ const generated = Array.from({ length: 25 - specials.length }, (_, i) => ({
 beforeAll(async () => {
   server = await startTestServer()
   cookie = (await server.signIn()).cookie
+  const acme = { companyName: 'Analytical Engines' }
+  company = (await server.request(cookie, { method: 'POST', url: '/api/companies', payload: acme })).json()
+    .doc.id
   for (const contact of [...specials, ...generated]) {
-    const response = await server.request(cookie, { method: 'POST', url: '/api/contacts', payload: contact })
+    const payload = contact.firstName === 'Ada' ? { ...contact, company } : contact
+    const response = await server.request(cookie, { method: 'POST', url: '/api/contacts', payload })
     if (response.statusCode !== 201) throw new Error(response.body)
   }
 })

@@ -11,12 +11,12 @@ import { dirname, join } from 'node:path'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import pg from 'pg'
 import { type AppOptions, buildApp } from '../../server/app'
-import { createUser, type NewUser } from '../../server/auth/users'
+import { useCheapHashesForTests } from '../../server/auth/password'
+import { createUser, type NewUser, type UserDoc } from '../../server/auth/users'
 import { MIGRATIONS_DIR, migrate } from '../../server/db/migrate'
 import { type Db, type DbHandle, openDb } from '../../server/db/open'
-import type { User } from '../../src/domain/api'
 
-export interface TestUser extends User {
+export interface TestUser extends UserDoc {
   password: string
 }
 
@@ -37,7 +37,13 @@ export interface TestServer {
   close(): Promise<void>
 }
 
-export type TestServerOptions = Partial<Omit<AppOptions, 'db'>>
+export type TestServerOptions = Partial<Omit<AppOptions, 'db'>> & {
+  /** A PostgreSQL server to make the test database on; null for PGlite. Default: DATABASE_URL. */
+  databaseUrl?: string | null
+}
+
+// Accounts are made by the hundred here: scrypt at full cost would be a third of the suite's time.
+useCheapHashesForTests()
 
 let counter = 0
 const uniqueEmail = () => `user${++counter}-${randomBytes(3).toString('hex')}@test.local`
@@ -74,9 +80,14 @@ async function openPgliteFromTemplate(): Promise<DbHandle> {
   return handle
 }
 
-/** A fresh, migrated database: PGlite in memory, or a new database on DATABASE_URL's server. */
-export async function openTestDb(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL
+/**
+ * A fresh, migrated database: PGlite in memory, or a new database on the
+ * PostgreSQL server at `url` (default DATABASE_URL; null for PGlite).
+ */
+export async function openTestDb(
+  databaseUrl?: string | null,
+): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+  const url = databaseUrl === undefined ? process.env.DATABASE_URL : (databaseUrl ?? undefined)
   if (!url) {
     const handle = await openPgliteFromTemplate()
     return { handle, drop: () => handle.close() }
@@ -111,9 +122,10 @@ export function cookieOf(response: LightMyRequestResponse): string | undefined {
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const { handle, drop } = await openTestDb()
+  const { databaseUrl, ...appOptions } = options
+  const { handle, drop } = await openTestDb(databaseUrl)
   // Tests sign in often from one address: no login rate limit unless a test asks for one.
-  const app = await buildApp({ loginRateLimit: false, ...options, db: handle.db })
+  const app = await buildApp({ loginRateLimit: false, ...appOptions, db: handle.db })
   let baseUrl: string | undefined
 
   const server: TestServer = {

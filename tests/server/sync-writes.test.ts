@@ -78,7 +78,7 @@ describe('versions and conflicts', () => {
   })
 
   it('merges a stale update when every patched field still equals its base (field-level merge)', async () => {
-    const company = randomUUID()
+    const company = (await api('POST', '/api/companies', { companyName: 'Merge Works' })).json().doc.id
     const doc = await newContact({ title: 'Engineer', company })
     // Someone else changes a different field: version 2.
     await api('PATCH', `/api/contacts/${doc.id}`, { phone: '+1 555 0100' }, {}, otherCookie)

@@ -1,0 +1,71 @@
+/**
+ * References between records. A write may only point a relationship at a live
+ * record and an image field at an uploaded image of the field's own kind (a
+ * 400 on the field otherwise). Deleting a record clears the relationships that
+ * point at it in the same transaction, as writes of their own (new version and
+ * seq), so every client learns it from the change feed.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import type { FieldError } from '../../src/domain/errors'
+import { nextSeq, type Tx } from '../db/write'
+import { validationError } from '../http/errors'
+import { findImage } from '../images/store'
+import { collectionByName, type ServerCollection, type ServerField, serverCollections } from './registry'
+
+const imageWords = (kind: string) => kind.replace('-', ' ')
+
+async function problem(tx: Tx, field: ServerField, id: string): Promise<string | undefined> {
+  if (field.kind === 'relation' && field.relationTo) {
+    const target = collectionByName.get(field.relationTo)
+    if (!target) return undefined
+    const [row] = await tx
+      .select({ id: target.table.id })
+      .from(target.table)
+      .where(and(eq(target.table.id, id), isNull(target.table.deletedAt)))
+    return row ? undefined : `No ${target.spec.label} with this id exists.`
+  }
+  if (field.kind === 'image' && field.imageKind) {
+    const image = await findImage(tx, id)
+    return image?.kind === field.imageKind
+      ? undefined
+      : `Must be the id of an uploaded ${imageWords(field.imageKind)}.`
+  }
+  return undefined
+}
+
+/** Throws a ValidationError naming every reference in `values` (API names) that points at nothing. */
+export async function checkReferences(tx: Tx, collection: ServerCollection, values: Record<string, unknown>) {
+  const errors: FieldError[] = []
+  for (const field of collection.fields) {
+    const id = values[field.name]
+    if (typeof id !== 'string') continue
+    const message = await problem(tx, field, id)
+    if (message) errors.push({ field: field.name, message })
+  }
+  if (errors.length) throw validationError(errors)
+}
+
+/** Collections with a relationship to `name`, and the fields that hold it. */
+const referrersOf = (name: string) =>
+  serverCollections.flatMap((collection) =>
+    collection.fields
+      .filter((field) => field.kind === 'relation' && field.relationTo === name)
+      .map((field) => ({ collection, field })),
+  )
+
+/** Clears every live relationship pointing at the deleted record; call under the write lock. */
+export async function clearReferencesTo(tx: Tx, deleted: ServerCollection, id: string) {
+  for (const { collection, field } of referrersOf(deleted.name)) {
+    const { table } = collection
+    const column = field.column
+    await tx
+      .update(table)
+      .set({
+        [field.key]: null,
+        version: sql`${table.version} + 1`,
+        updatedAt: sql`clock_timestamp()`,
+        seq: nextSeq(),
+      } as never)
+      .where(and(eq(column, id), isNull(table.deletedAt)))
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * GET /images/{product,industry,service,user}_image/{filename}: uploaded
+ * images, from the database (any server process can answer). A filename is
+ * never reused, so the bytes behind a URL never change: cached for a year.
+ * `private`, because images are behind the session like everything else and a
+ * shared cache must not hand them to someone signed out.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { IMAGE_KINDS, type ImageKind } from '../../src/domain/images'
+import type { Db } from '../db/open'
+import { notFound } from '../http/errors'
+import { readImageFile } from '../images/store'
+
+export const IMAGE_CACHE_CONTROL = 'private, max-age=31536000, immutable'
+
+const kindOfFolder = new Map<string, ImageKind>(
+  Object.entries(IMAGE_KINDS).map(([kind, folder]) => [folder, kind as ImageKind]),
+)
+/** What safeFilename produces; anything else cannot be a stored name. */
+const STORED_NAME = /^[a-z0-9][a-z0-9._-]{0,120}$/
+
+type ImageRequest = FastifyRequest<{ Params: { folder: string; filename: string } }>
+
+export function imageRoutes(app: FastifyInstance, db: Db) {
+  app.get('/images/:folder/:filename', async (request: ImageRequest, reply) => {
+    const { folder, filename } = request.params
+    const kind = kindOfFolder.get(folder)
+    if (!kind || !STORED_NAME.test(filename)) throw notFound()
+    const file = await readImageFile(db, kind, filename)
+    if (!file) throw notFound()
+    return reply
+      .header('cache-control', IMAGE_CACHE_CONTROL)
+      .header('x-content-type-options', 'nosniff')
+      .type(file.mimeType)
+      .send(file.bytes)
+  })
+}

@@ -1,0 +1,75 @@
+/**
+ * POST /api/register (SPEC.md §7: `username` and `password`, then the client
+ * signs in). Off unless the operator sets REGISTRATION=open: a CRM's accounts
+ * are normally made by an Admin. When open it creates a User (never an Admin)
+ * and answers 201 `{ doc }` without a session. `username` is the email; `email`
+ * is accepted too, and `confirmPassword`, when sent, must match.
+ */
+import type { FastifyInstance } from 'fastify'
+import * as v from 'valibot'
+import { fieldErrors } from '../../src/domain/fields'
+import { userFieldSchemas } from '../../src/domain/user'
+import { hashPassword } from '../auth/password'
+import type { Db } from '../db/open'
+import { withWriteLock } from '../db/write'
+import { ApiError, errorItem, validationError } from '../http/errors'
+import { insertUser } from '../users/writes'
+import { formBody } from './auth'
+import { sendAnswer } from './collection'
+
+const RegisterSchema = v.object({
+  username: userFieldSchemas.email,
+  password: userFieldSchemas.password,
+})
+
+const closed = () =>
+  new ApiError(403, errorItem('Forbidden', 'Registration is closed. Ask an Admin for an account.'))
+
+export interface RegisterOptions {
+  open: boolean
+  rateLimit: { max: number; timeWindow: number | string } | false
+}
+
+function parse(body: unknown) {
+  const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
+  const result = v.safeParse(RegisterSchema, {
+    username: input.username ?? input.email,
+    password: input.password,
+  })
+  if (!result.success) throw validationError(fieldErrors(result.issues))
+  if (input.confirmPassword !== undefined && input.confirmPassword !== input.password) {
+    throw validationError([{ field: 'confirmPassword', message: 'Must match the password.' }])
+  }
+  return { email: result.output.username.toLowerCase(), password: result.output.password }
+}
+
+export function registerRoutes(app: FastifyInstance, db: Db, options: RegisterOptions) {
+  app.post(
+    '/api/register',
+    { config: { public: true, rateLimit: options.rateLimit || undefined } },
+    async (request, reply) => {
+      if (!options.open) throw closed()
+      const { email, password } = parse(await formBody(request))
+      const passwordHash = await hashPassword(password)
+      // No session, so no one to key a replay to: Idempotency-Key does not apply here.
+      const answer = await withWriteLock(db, (tx) =>
+        insertUser(tx, { ...blankProfile, email, password }, passwordHash, 'username'),
+      )
+      return sendAnswer(reply, answer)
+    },
+  )
+}
+
+const blankProfile = {
+  firstName: '',
+  lastName: '',
+  username: '',
+  company: '',
+  address: '',
+  city: '',
+  country: '',
+  postalCode: '',
+  aboutMe: '',
+  userImage: null,
+  role: 'user' as const,
+}

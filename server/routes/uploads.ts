@@ -1,0 +1,99 @@
+/**
+ * POST /api/{product,industry,service,user}-image: multipart with the image in
+ * the field `file` and an optional client `id`. Answers 201 `{ doc: { id,
+ * filename, mimeType, filesize, width, height } }`; a repeated upload with the
+ * same id answers the stored doc (200), so an offline client's retry never
+ * makes a second image. Only real PNG, JPEG, WebP and GIF files (read from
+ * their bytes) up to UPLOAD_MAX_BYTES are taken.
+ */
+import { createHash, randomUUID } from 'node:crypto'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { UUID_PATTERN } from '../../src/domain/fields'
+import { IMAGE_KINDS, type ImageKind } from '../../src/domain/images'
+import type { Db } from '../db/open'
+import type { Tx } from '../db/write'
+import { unauthorized, unsupportedMedia, validationError } from '../http/errors'
+import { idempotentWrite } from '../http/idempotency'
+import { readForm } from '../http/multipart'
+import { safeFilename } from '../images/filename'
+import { type SniffedImage, sniffImage } from '../images/sniff'
+import { findImage, insertImage, toImageDoc } from '../images/store'
+import { sendAnswer } from './collection'
+
+export const DEFAULT_UPLOAD_MAX_BYTES = 5 * 1024 * 1024
+const UPLOADED = 'Image successfully uploaded.'
+
+interface Upload {
+  kind: ImageKind
+  id?: string
+  filename: string
+  image: SniffedImage
+  bytes: Buffer
+}
+
+async function store(tx: Tx, upload: Upload) {
+  if (upload.id) {
+    const existing = await findImage(tx, upload.id)
+    if (existing && existing.kind !== upload.kind) {
+      throw validationError([{ field: 'id', message: 'This id already belongs to another kind of image.' }])
+    }
+    if (existing) return { status: 200, body: { doc: toImageDoc(existing), message: UPLOADED } }
+  }
+  const { image, bytes } = upload
+  const stored = await insertImage(tx, {
+    id: upload.id ?? randomUUID(),
+    kind: upload.kind,
+    filename: upload.filename,
+    mimeType: image.mimeType,
+    filesize: bytes.length,
+    width: image.width,
+    height: image.height,
+    bytes,
+  })
+  return { status: 201, body: { doc: toImageDoc(stored), message: UPLOADED } }
+}
+
+async function readUpload(request: FastifyRequest, kind: ImageKind, maxBytes: number): Promise<Upload> {
+  if (!request.isMultipart())
+    throw unsupportedMedia('Send the image as multipart/form-data in the field "file".')
+  const { fields, file } = await readForm(request, { maxFileBytes: maxBytes, maxFields: 5 })
+  if (!file || file.fieldname !== 'file') {
+    throw validationError([{ field: 'file', message: 'Send the image in the form field "file".' }])
+  }
+  const id = fields.id?.trim() || undefined
+  if (id !== undefined && !UUID_PATTERN.test(id))
+    throw validationError([{ field: 'id', message: 'Must be a valid id.' }])
+  const image = sniffImage(file.bytes)
+  if (!image) throw unsupportedMedia('Only PNG, JPEG, WebP or GIF images can be uploaded.')
+  return {
+    kind,
+    id: id?.toLowerCase(),
+    filename: safeFilename(file.filename, image),
+    image,
+    bytes: file.bytes,
+  }
+}
+
+/** What makes two uploads "the same" for Idempotency-Key: the id, the name and the bytes. */
+const digestOf = (upload: Upload) =>
+  createHash('sha256')
+    .update(`${upload.id ?? ''}\n${upload.filename}\n`)
+    .update(upload.bytes)
+    .digest('hex')
+
+export function uploadRoutes(app: FastifyInstance, db: Db, options: { maxBytes: number }) {
+  for (const kind of Object.keys(IMAGE_KINDS) as ImageKind[]) {
+    app.post(`/api/${kind}`, async (request, reply) => {
+      if (!request.user) throw unauthorized()
+      const upload = await readUpload(request, kind, options.maxBytes)
+      const answer = await idempotentWrite(
+        db,
+        request,
+        request.user.id,
+        (tx) => store(tx, upload),
+        digestOf(upload),
+      )
+      return sendAnswer(reply, answer)
+    })
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * Validation of users write bodies with the domain's schemas (src/domain/user.ts).
+ * Read-only keys a client echoes back are ignored, a role echoed as answered
+ * (`{ id, roleName }`) is read by its id, and `currentPassword` (needed to
+ * change one's own password) is taken out before the strict schema sees the body.
+ */
+import * as v from 'valibot'
+import { fieldErrors } from '../../src/domain/fields'
+import { userSchemas } from '../../src/domain/user'
+import { validationError } from '../http/errors'
+import { nulFields } from '../http/nul'
+
+const READ_ONLY = ['createdAt', 'updatedAt', 'version'] as const
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+function normalize(body: unknown): Record<string, unknown> {
+  if (!isRecord(body)) throw validationError([{ field: 'body', message: 'Must be a JSON object.' }])
+  const nul = nulFields(body)
+  if (nul.length) throw validationError(nul)
+  const rest = { ...body }
+  for (const key of READ_ONLY) delete rest[key]
+  if (isRecord(rest.role) && typeof rest.role.id === 'string') rest.role = rest.role.id
+  return rest
+}
+
+export type UserValues = v.InferOutput<typeof userSchemas.create>
+export type UserPatch = v.InferOutput<typeof userSchemas.patch>
+
+function parse<T>(schema: v.GenericSchema<unknown, T>, input: unknown): T {
+  const result = v.safeParse(schema, input)
+  if (!result.success) throw validationError(fieldErrors(result.issues))
+  return result.output
+}
+
+const lower = <T extends { email?: string }>(values: T): T =>
+  values.email === undefined ? values : { ...values, email: values.email.toLowerCase() }
+
+/** POST users: the server gives the id. */
+export function parseUserCreate(body: unknown): UserValues {
+  const { id: _, ...rest } = normalize(body)
+  return lower(parse(userSchemas.create, rest))
+}
+
+export function parseUserPatch(body: unknown, routeId: string) {
+  const { id, currentPassword, ...rest } = normalize(body)
+  if (id !== undefined && (typeof id !== 'string' || id.toLowerCase() !== routeId)) {
+    throw validationError([{ field: 'id', message: 'The id cannot be changed.' }])
+  }
+  const values = lower(parse(userSchemas.patch, rest))
+  for (const key of Object.keys(values) as (keyof UserPatch)[])
+    if (values[key] === undefined) delete values[key]
+  return { values, currentPassword: typeof currentPassword === 'string' ? currentPassword : undefined }
+}

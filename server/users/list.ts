@@ -1,0 +1,36 @@
+/**
+ * GET users' query paths: the same `where`, sort and paging as every list
+ * (collections/list.ts), over the profile fields. The password hash is not a
+ * path: nobody can probe it with `like`.
+ */
+import type { AnyColumn } from 'drizzle-orm'
+import type { ListSource } from '../collections/list'
+import { kindOf } from '../collections/registry'
+import type { QueryField } from '../collections/where'
+import { users } from '../db/schema'
+
+const paths: Record<string, AnyColumn> = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  username: users.username,
+  company: users.company,
+  address: users.address,
+  city: users.city,
+  country: users.country,
+  postalCode: users.postalCode,
+  aboutMe: users.aboutMe,
+  role: users.roleId,
+  'role.id': users.roleId,
+  userImage: users.userImage,
+  'userImage.id': users.userImage,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+}
+
+const fields = new Map<string, QueryField>(
+  Object.entries(paths).map(([name, column]) => [name, { name, column, kind: kindOf(column) }]),
+)
+
+export const userListSource: ListSource = { table: users, fields, defaultSort: 'email' }

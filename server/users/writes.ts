@@ -1,0 +1,101 @@
+/**
+ * Create, update and delete of a user inside a write transaction, answering
+ * `{ status, body }` for the idempotency layer. Who may do what is decided by
+ * the routes (routes/users.ts) before these run; passwords arrive hashed, so
+ * scrypt never runs while the write lock is held.
+ */
+import { randomUUID } from 'node:crypto'
+import { and, eq, ne, sql } from 'drizzle-orm'
+import { ROLE_IDS } from '../../src/domain/user'
+import { forgetSessions } from '../auth/session-cache'
+import { endSessionsOf } from '../auth/sessions'
+import { findUserById, type UserDoc } from '../auth/users'
+import { users } from '../db/schema'
+import type { Tx } from '../db/write'
+import { notFound, validationError } from '../http/errors'
+import { findImage } from '../images/store'
+import type { UserPatch, UserValues } from './body'
+
+export interface UserAnswer {
+  status: number
+  body: { doc: UserDoc; message: string }
+}
+
+export const USER_CREATED = 'User successfully created.'
+
+async function checkEmailFree(tx: Tx, email: string | undefined, exceptId?: string) {
+  if (email === undefined) return
+  const [taken] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), exceptId ? ne(users.id, exceptId) : undefined))
+  if (taken) throw validationError([{ field: 'email', message: 'A user with this email already exists.' }])
+}
+
+async function checkUserImage(tx: Tx, id: string | null | undefined) {
+  if (typeof id !== 'string') return
+  const image = await findImage(tx, id)
+  if (image?.kind !== 'user-image') {
+    throw validationError([{ field: 'userImage', message: 'Must be the id of an uploaded user image.' }])
+  }
+}
+
+/** A user's columns from validated values (the password is hashed apart; the role is `roleId`). */
+function columnsOf(values: UserPatch) {
+  const { password: _, role, ...profile } = values
+  return { ...profile, ...(role === undefined ? {} : { roleId: role as string }) }
+}
+
+export async function insertUser(tx: Tx, values: UserValues, passwordHash: string, emailField = 'email') {
+  try {
+    await checkEmailFree(tx, values.email)
+  } catch (error) {
+    // Register calls the email `username` (SPEC.md §7): name the field the client sent.
+    if (emailField === 'email') throw error
+    throw validationError([{ field: emailField, message: 'A user with this email already exists.' }])
+  }
+  await checkUserImage(tx, values.userImage)
+  const id = randomUUID()
+  const { password: _, role, ...profile } = values
+  await tx
+    .insert(users)
+    .values({ ...profile, email: values.email, roleId: role ?? ROLE_IDS.User, id, passwordHash })
+  const doc = (await findUserById(tx, id)) as UserDoc
+  return { status: 201, body: { doc, message: USER_CREATED } } satisfies UserAnswer
+}
+
+export interface UserUpdate {
+  id: string
+  values: UserPatch
+  /** Set when the password changes. */
+  passwordHash?: string
+  /** The session that made the change, kept when users change their own password. */
+  keepSession?: string | null
+}
+
+export async function updateUser(tx: Tx, update: UserUpdate): Promise<UserAnswer> {
+  const { id, values, passwordHash } = update
+  if (!(await findUserById(tx, id))) throw notFound()
+  await checkEmailFree(tx, values.email, id)
+  await checkUserImage(tx, values.userImage)
+  // A cached session holds the user's role and names: let it be read afresh.
+  forgetSessions()
+  const set = { ...columnsOf(values), ...(passwordHash ? { passwordHash } : {}) }
+  await tx
+    .update(users)
+    .set({ ...set, updatedAt: sql`clock_timestamp()` })
+    .where(eq(users.id, id))
+  // A new password ends every other session of that user: whoever knew the old one is out.
+  if (passwordHash) await endSessionsOf(tx, id, update.keepSession)
+  const doc = (await findUserById(tx, id)) as UserDoc
+  return { status: 200, body: { doc, message: 'Updated successfully.' } }
+}
+
+/** Deletes the account and, by cascade, its sessions; records the user created stay. */
+export async function deleteUser(tx: Tx, id: string): Promise<UserAnswer> {
+  const doc = await findUserById(tx, id)
+  if (!doc) throw notFound()
+  forgetSessions()
+  await tx.delete(users).where(eq(users.id, id))
+  return { status: 200, body: { doc, message: 'Deleted successfully.' } }
+}

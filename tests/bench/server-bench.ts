@@ -1,0 +1,132 @@
+/**
+ * Server benchmarks (issue #3's targets), printed, never asserted. In-process
+ * (app.inject), with 100,000 contacts, on PGlite and, when DATABASE_URL is
+ * set, on PostgreSQL:
+ * - list searches for a page of 10 with the exact totalDocs: a two-word `like`
+ *   on one field and the spec's three-field or-like (goal: p95 <= 20 ms), one
+ *   short word (no trigram to use), and a plain list page;
+ * - sequential creates as an outbox replays them (client id + Idempotency-Key;
+ *   goal >= 600/s on PGlite).
+ */
+import { randomUUID } from 'node:crypto'
+import { startTestServer, type TestServer } from '../server/helpers'
+import { SHORT_SEARCHES, seedContacts, TWO_WORD_SEARCHES } from './server-bench-data'
+
+const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000)
+const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 200)
+const CREATES = Number(process.env.BENCH_CREATES ?? 1_000)
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0
+const ms = (value: number) => `${value.toFixed(1)} ms`
+
+const encode = (text: string) => encodeURIComponent(text)
+const orLike = (fields: string[], text: string) =>
+  fields.map((field, i) => `where[or][${i}][${field}][like]=${encode(text)}`).join('&')
+
+/** p50/p95 of GET urls (cycled) after a warm-up, SEARCHES times or for 5 s (at least 20); and their match counts. */
+async function latency(server: TestServer, cookie: string, urls: string[]) {
+  const get = (url: string) => server.request(cookie, { method: 'GET', url })
+  const totals = new Set<number>()
+  for (const url of urls) totals.add((await get(url)).json().totalDocs)
+  const times: number[] = []
+  const begun = performance.now()
+  for (let n = 0; n < SEARCHES && (n < 20 || performance.now() - begun < 5_000); n++) {
+    const url = urls[n % urls.length] as string
+    const started = performance.now()
+    const response = await get(url)
+    times.push(performance.now() - started)
+    if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`)
+  }
+  times.sort((a, b) => a - b)
+  const matches = `matches ${Math.min(...totals)}–${Math.max(...totals)}`
+  return `p50 ${ms(percentile(times, 0.5))}, p95 ${ms(percentile(times, 0.95))} (${times.length} runs, ${matches})`
+}
+
+/** Sequential creates/s, each with a client id and an Idempotency-Key as the outbox sends them. */
+async function creates(server: TestServer, cookie: string, count: number) {
+  const create = (n: number) =>
+    server.request(cookie, {
+      method: 'POST',
+      url: '/api/contacts',
+      payload: { id: randomUUID(), firstName: `Replayed${n}`, lastName: 'Op', email: `op${n}@bench.example` },
+      headers: { 'idempotency-key': randomUUID() },
+    })
+  // Warm up (V8 compiles the hot path), then the best of three rounds: other work on the machine only slows a round.
+  for (let n = 0; n < 500; n++) await create(n)
+  const rounds: number[] = []
+  for (let round = 0; round < 3; round++) {
+    const started = performance.now()
+    for (let n = 0; n < count; n++) {
+      const response = await create(n)
+      if (response.statusCode !== 201) throw new Error(`create: ${response.statusCode} ${response.body}`)
+    }
+    rounds.push(count / ((performance.now() - started) / 1000))
+  }
+  const perSecond = rounds.map(Math.round).sort((a, b) => a - b)
+  return `${perSecond.at(-1)} creates/s, best of 3 rounds of ${count} (rounds: ${perSecond.join(', ')}; ${ms(1000 / (perSecond.at(-1) ?? 1))} each)`
+}
+
+async function benchOn(label: string, databaseUrl: string | null) {
+  const server = await startTestServer({ databaseUrl })
+  try {
+    const { cookie } = await server.signIn()
+    // Writes on an empty table first: what a fresh install sees; then again at 100,000 rows.
+    const small = await creates(server, cookie, CREATES)
+    const started = performance.now()
+    await seedContacts(server.db, CONTACTS)
+    console.log(
+      `${label}: ${CONTACTS.toLocaleString('en')} contacts inserted in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    )
+    const page = '&page[number]=1&page[size]=10'
+    const rows: [string, string[]][] = [
+      [
+        'two-word like, one field (email)',
+        TWO_WORD_SEARCHES.map((text) => `/api/contacts?where[email][like]=${encode(text)}${page}`),
+      ],
+      [
+        "two-word or-like on firstName/email/lastName (the spec's search)",
+        TWO_WORD_SEARCHES.map(
+          (text) => `/api/contacts?${orLike(['firstName', 'email', 'lastName'], text)}${page}`,
+        ),
+      ],
+      [
+        'one-word or-like (a last name)',
+        ['harris', 'smith', 'foster', 'kennedy'].map(
+          (text) => `/api/contacts?${orLike(['firstName', 'email', 'lastName'], text)}${page}`,
+        ),
+      ],
+      [
+        'one short word (2 letters) or-like',
+        SHORT_SEARCHES.map(
+          (text) => `/api/contacts?${orLike(['firstName', 'email', 'lastName'], text)}${page}`,
+        ),
+      ],
+      [
+        'plain list, first pages (sorted by lastName)',
+        ['1', '2', '3'].map((n) => `/api/contacts?page[number]=${n}&page[size]=10`),
+      ],
+      [
+        'plain list, deep pages (500 and 5,000)',
+        ['500', '5000'].map((n) => `/api/contacts?page[number]=${n}&page[size]=10`),
+      ],
+    ]
+    for (const [name, urls] of rows) console.log(`  ${name}: ${await latency(server, cookie, urls)}`)
+    console.log(`  sequential creates, empty table: ${small}`)
+    console.log(
+      `  sequential creates, ${CONTACTS.toLocaleString('en')} contacts: ${await creates(server, cookie, CREATES)}`,
+    )
+  } finally {
+    await server.close()
+  }
+}
+
+export async function serverBench() {
+  console.log(
+    '\nServer, in-process (app.inject), page of 10 with exact totalDocs (goal: two-word search p95 <= 20 ms)',
+  )
+  await benchOn('PGlite', null)
+  const url = process.env.DATABASE_URL
+  if (url) await benchOn('PostgreSQL', url)
+  else console.log('PostgreSQL: set DATABASE_URL=postgres://user@host:port/db to measure')
+}
