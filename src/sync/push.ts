@@ -11,9 +11,12 @@ import type { MirrorRow } from '../db/tables'
 import { type ErrorBody, isErrorBody, messages, savingErrorText } from '../domain/errors'
 import { outcomeOf, retryDelay } from './answers'
 import type { EngineContext } from './context'
-import { settleDone, settleGone } from './settle'
+import { type Landed, settleGone, settleLanded } from './settle'
 
 export type PushResult = 'ok' | 'offline' | 'auth'
+
+/** Landed ops are settled locally in batches of this many (one IndexedDB commit each). */
+const SETTLE_BATCH = 100
 
 /** The bytes of a queued upload are gone (storage cleared under us): it can never be sent. */
 class MissingImageError extends Error {}
@@ -55,18 +58,41 @@ export async function push(ctx: EngineContext): Promise<PushResult> {
     const ops = await db.outbox.orderBy('seq').toArray()
     const ready = sendable(ops, ctx.now())
     if (ready.length === 0) return 'ok'
-    for (const op of ready) {
-      const result = await pushOne(ctx, op)
-      if (result !== 'ok') return result
+    // One write marks the batch as in flight: from now on each may reach the server, so none
+    // takes more edits (they queue behind it). What is not sent after all goes back as it was.
+    await db.outbox.bulkUpdate(
+      ready.map((op) => ({
+        key: op.seq as number,
+        changes: { status: 'inflight', attempts: op.attempts + 1 },
+      })),
+    )
+    let sent = 0
+    const landed: Landed[] = []
+    try {
+      for (const op of ready) {
+        const result = await pushOne(ctx, op, landed)
+        sent++
+        if (landed.length >= SETTLE_BATCH) await settleLanded(ctx, landed.splice(0))
+        if (result !== 'ok') return result
+      }
+    } finally {
+      await settleLanded(ctx, landed)
+      const unsent = ready.slice(sent)
+      if (unsent.length)
+        await db.outbox.bulkUpdate(
+          unsent.map((op) => ({
+            key: op.seq as number,
+            changes: { status: 'pending', attempts: op.attempts },
+          })),
+        )
     }
   }
 }
 
-async function pushOne(ctx: EngineContext, op: OutboxOp): Promise<PushResult> {
+async function pushOne(ctx: EngineContext, op: OutboxOp, landed: Landed[]): Promise<PushResult> {
   const { db } = ctx
   const seq = op.seq as number
   const attempts = op.attempts + 1
-  await db.outbox.update(seq, { status: 'inflight', attempts })
   let answer: Awaited<ReturnType<typeof send>>
   try {
     answer = await send(ctx, op)
@@ -85,8 +111,7 @@ async function pushOne(ctx: EngineContext, op: OutboxOp): Promise<PushResult> {
   const lastError = { status: answer.status, message: savingErrorText(body), body }
   switch (outcomeOf(answer.status, op.kind)) {
     case 'done':
-      await settleDone(ctx, op, (answer.body as { doc?: MirrorRow } | undefined)?.doc)
-      ctx.onLanded?.(op)
+      landed.push({ op, doc: (answer.body as { doc?: unknown } | undefined)?.doc })
       return 'ok'
     case 'gone':
       await settleGone(ctx, op)

@@ -18,12 +18,3 @@ export function withPending(doc: MirrorRow, ops: OutboxOp[]): MirrorRow | undefi
   }
   return row
 }
-
-/** Put a server doc into the mirror, under whatever the user has queued. Call inside a transaction. */
-export async function applyServerDoc(db: OutpostDb, collection: CollectionName, doc: MirrorRow) {
-  const table = mirrorOf(db, collection)
-  const ops = await opsFor(db, collection, doc.id)
-  const row = withPending(doc, ops)
-  if (row) await table.put(row)
-  else await table.delete(doc.id)
-}

@@ -1,53 +1,71 @@
 /** What happens locally once the server has answered a queued op for good. */
 
 import type { OutboxOp } from '../db/outbox-types'
-import { opsFor } from '../db/record-writes'
+import { opsFor, writeTables } from '../db/record-writes'
 import { type MirrorRow, mirrorOf } from '../db/tables'
 import type { CollectionName } from '../domain/collections'
 import { collections } from '../domain/collections'
 import type { ImageRef } from '../domain/images'
 import type { EngineContext } from './context'
-import { applyServerDoc } from './rebase'
+import { withPending } from './rebase'
+
+export interface Landed {
+  op: OutboxOp
+  /** The answer's doc: the record as the server now has it, or the uploaded image. */
+  doc: unknown
+}
 
 /**
- * The op landed. Its answer doc goes into the mirror under what is still
- * queued, and later edits that were made on top of this one now build on the
- * version the server just answered, so they do not look stale.
+ * Ops the server has taken, settled locally in one transaction (a batch costs
+ * one IndexedDB commit, not one per op). Should the tab die before this
+ * commits, the ops are sent again on the next start, and the server answers
+ * them from its idempotency store: nothing is applied twice.
  */
-export async function settleDone(ctx: EngineContext, op: OutboxOp, doc: MirrorRow | undefined) {
+export async function settleLanded(ctx: EngineContext, landed: Landed[]) {
+  if (landed.length === 0) return
   const { db } = ctx
-  if (op.kind === 'upload') return settleUpload(ctx, op, doc as unknown as ImageRef | undefined)
-  await db.transaction('rw', [mirrorOf(db, op.collection), db.outbox], async () => {
-    await db.outbox.delete(op.seq as number)
-    if (!doc || op.kind === 'delete') return
-    const later = await opsFor(db, op.collection, op.recordId)
-    for (const next of later) {
-      if (next.baseVersion !== null && next.baseVersion <= (op.baseVersion ?? 0)) {
-        await db.outbox.update(next.seq as number, { baseVersion: doc.version })
-      }
+  await db.transaction('rw', writeTables(db), async () => {
+    for (const { op, doc } of landed) {
+      await db.outbox.delete(op.seq as number)
+      if (op.kind === 'upload') await renameUploaded(ctx, op, doc as ImageRef | undefined)
+      else if (doc && op.kind !== 'delete') await applyAnswer(ctx, op, doc as MirrorRow)
     }
-    await applyServerDoc(db, op.collection, doc)
   })
+  for (const { op } of landed) ctx.onLanded?.(op)
+}
+
+/**
+ * The answer doc goes into the mirror under what is still queued, and later
+ * edits that were made on top of this op now build on the version the server
+ * just answered, so they do not look stale.
+ */
+async function applyAnswer(ctx: EngineContext, op: OutboxOp, doc: MirrorRow) {
+  const { db } = ctx
+  const later = await opsFor(db, op.collection, op.recordId)
+  for (const next of later) {
+    if (next.baseVersion !== null && next.baseVersion <= (op.baseVersion ?? 0)) {
+      next.baseVersion = doc.version
+      await db.outbox.update(next.seq as number, { baseVersion: doc.version })
+    }
+  }
+  const row = withPending(doc, later)
+  if (row) await mirrorOf(db, op.collection).put(row)
+  else await mirrorOf(db, op.collection).delete(doc.id)
 }
 
 /**
  * The image is on the server. Rows that point at it take the filename the
  * server gave it (names are sanitised and made unique there); the local bytes
- * stay as the offline copy until no row needs them.
+ * stay as the offline copy.
  */
-async function settleUpload(ctx: EngineContext, op: OutboxOp, image: ImageRef | undefined) {
-  const { db } = ctx
+async function renameUploaded(ctx: EngineContext, op: OutboxOp, image: ImageRef | undefined) {
   const field = collections[op.collection].image?.field
-  const table = mirrorOf(db, op.collection)
-  await db.transaction('rw', [table, db.outbox], async () => {
-    await db.outbox.delete(op.seq as number)
-    if (!field || !image?.filename) return
-    await table
-      .filter((row) => (row[field] as ImageRef | null)?.id === op.recordId)
-      .modify((row) => {
-        row[field] = { id: op.recordId, filename: image.filename }
-      })
-  })
+  if (!field || !image?.filename) return
+  await mirrorOf(ctx.db, op.collection)
+    .filter((row) => (row[field] as ImageRef | null)?.id === op.recordId)
+    .modify((row) => {
+      row[field] = { id: op.recordId, filename: image.filename }
+    })
 }
 
 /** The record was deleted on the server: drop it and everything queued for it, and tell the user what was lost. */
