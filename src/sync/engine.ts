@@ -8,6 +8,7 @@ import type { Transport } from '../api/transport'
 import type { OutpostDb } from '../db/database'
 import { META, writeMeta } from '../db/meta'
 import type { OutboxOp } from '../db/outbox-types'
+import { isQuotaError } from '../db/quota'
 import type { CollectionName } from '../domain/collections'
 import type { EngineContext, NoticeLevel } from './context'
 import { type ListPageQuery, refreshListPage } from './list-page'
@@ -26,6 +27,9 @@ export interface EngineOptions {
 }
 
 export type RunResult = 'ok' | 'offline' | 'auth' | 'error'
+
+const OUT_OF_STORAGE =
+  'This device is out of storage space, so changes from the server cannot be saved here. Free some space; your own unsent changes are kept.'
 
 export class SyncEngine {
   readonly status = new SyncStatus()
@@ -82,6 +86,7 @@ export class SyncEngine {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       this.status.set({ activity: 'idle', lastError: message })
+      if (isQuotaError(error)) this.ctx.notify(OUT_OF_STORAGE, 'danger')
       return 'error'
     }
   }

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Transport } from '../../src/api/transport'
-import { OutpostDb } from '../../src/db/database'
+import { databaseName, OutpostDb } from '../../src/db/database'
 import { createRecord, deleteRecord, updateRecord } from '../../src/db/record-writes'
 import { SyncEngine } from '../../src/sync/engine'
 import { signIn } from '../../src/sync/session'
@@ -158,5 +158,46 @@ describe('sync engine against the real server', () => {
     await signIn(alice.email, alice.password, { transport, storage: new MemoryStorage() })
     expect(await engine.sync()).toBe('ok')
     expect((await serverDocs()).map((doc) => doc.firstName)).toContain('Queued')
+  })
+})
+
+describe('storage and users', () => {
+  it('tells the user when the device is out of storage during a sync', async () => {
+    const a = await client(alice)
+    await createRecord(a.writes, 'contacts', { firstName: 'Ada' })
+    await a.engine.sync()
+    const b = await client(alice)
+    const full = Object.assign(new Error('The transaction was aborted.'), {
+      name: 'AbortError',
+      inner: Object.assign(new Error('Quota exceeded'), { name: 'QuotaExceededError' }),
+    })
+    b.db.contacts.hook('creating', () => {
+      throw full
+    })
+    expect(await b.engine.sync()).toBe('error')
+    expect(b.notices[0]).toContain('out of storage space')
+  })
+
+  it('never replays one user’s queue as another: each user has their own database', async () => {
+    const bob = await server.createUser()
+    // One device, as the app opens it: the database is named after whoever signs in.
+    const open = async (who: { email: string; password: string }) => {
+      const transport = injectTransport(server.app)
+      const session = await signIn(who.email, who.password, { transport, storage: new MemoryStorage() })
+      const db = new OutpostDb(databaseName(session.id))
+      return { db, userId: session.id, engine: new SyncEngine({ db, transport, userId: session.id }) }
+    }
+    const asAlice = await open(alice)
+    await createRecord({ db: asAlice.db, userId: asAlice.userId }, 'contacts', { firstName: 'Alices' })
+    asAlice.db.close()
+    const asBob = await open(bob)
+    expect(await asBob.db.outbox.count()).toBe(0)
+    expect(await asBob.engine.sync()).toBe('ok')
+    expect(await serverDocs()).toEqual([])
+    asBob.db.close()
+    const again = await open(alice)
+    expect(await again.db.outbox.count()).toBe(1)
+    expect(await again.engine.sync()).toBe('ok')
+    expect((await serverDocs()).map((doc) => doc.firstName)).toEqual(['Alices'])
   })
 })
