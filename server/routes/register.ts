@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
 import { fieldErrors } from '../../src/domain/fields'
-import { userFieldSchemas } from '../../src/domain/user'
+import { USER_DEFAULTS, userFieldSchemas } from '../../src/domain/user'
 import { hashPassword } from '../auth/password'
 import type { Db } from '../db/open'
 import { withWriteLock } from '../db/write'
@@ -53,23 +53,9 @@ export function registerRoutes(app: FastifyInstance, db: Db, options: RegisterOp
       const passwordHash = await hashPassword(password)
       // No session, so no one to key a replay to: Idempotency-Key does not apply here.
       const answer = await withWriteLock(db, (tx) =>
-        insertUser(tx, { ...blankProfile, email, password }, passwordHash, 'username'),
+        insertUser(tx, { ...USER_DEFAULTS, email, password }, passwordHash, 'username'),
       )
       return sendAnswer(reply, answer)
     },
   )
-}
-
-const blankProfile = {
-  firstName: '',
-  lastName: '',
-  username: '',
-  company: '',
-  address: '',
-  city: '',
-  country: '',
-  postalCode: '',
-  aboutMe: '',
-  userImage: null,
-  role: 'user' as const,
 }

@@ -49,23 +49,22 @@ export const userFieldSchemas = {
   role: v.picklist(Object.values(ROLE_IDS), 'Must be Admin or User.'),
 }
 
-export const userSchemas = writeSchemas(
-  userFieldSchemas,
-  {
-    firstName: '',
-    lastName: '',
-    username: '',
-    company: '',
-    address: '',
-    city: '',
-    country: '',
-    postalCode: '',
-    aboutMe: '',
-    userImage: null,
-    role: 'user',
-  },
-  ['email', 'password'],
-)
+/** A new user's profile before anyone fills it in. */
+export const USER_DEFAULTS = {
+  firstName: '',
+  lastName: '',
+  username: '',
+  company: '',
+  address: '',
+  city: '',
+  country: '',
+  postalCode: '',
+  aboutMe: '',
+  userImage: null,
+  role: 'user' as const,
+}
+
+export const userSchemas = writeSchemas(userFieldSchemas, USER_DEFAULTS, ['email', 'password'])
 
 /** SPEC.md §5 "Profile settings": the settings form's own rule, stricter than the server's. */
 export const profileSettingsSchema = v.object({
