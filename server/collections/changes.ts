@@ -34,7 +34,20 @@ async function toChanges(db: Db, collection: ServerCollection, rows: Row[]): Pro
   })
 }
 
-export async function readChanges(db: Db, since: number, limit: number): Promise<ChangesResponse> {
+/**
+ * One page of the feed. Every collection is read in ONE repeatable-read snapshot:
+ * read on separate pooled connections, a write committing between two of the
+ * reads could show its later seq (in one table) without its earlier one (in
+ * another), and the cursor would move past a change never sent.
+ */
+export function readChanges(db: Db, since: number, limit: number): Promise<ChangesResponse> {
+  return db.transaction((tx) => readPage(tx as unknown as Db, since, limit), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  })
+}
+
+async function readPage(db: Db, since: number, limit: number): Promise<ChangesResponse> {
   // A client that has seen nothing (0) may start anywhere; one that is behind the purge has missed tombstones.
   if (since > 0 && since < (await purgedThrough(db))) {
     throw resyncRequired()

@@ -68,11 +68,32 @@ async function tailPending(db: OutpostDb, collection: CollectionName, recordId: 
   return tail?.status === 'failed' ? tail : undefined
 }
 
-/** The fields that put a merged-into op back in the queue as new. */
-const requeued = (op: OutboxOp) =>
-  op.status === 'failed'
-    ? { opId: newUuid(), status: 'pending' as const, attempts: 0, nextAttemptAt: 0, lastError: undefined }
-    : {}
+/**
+ * Put an op back in the queue under a new opId (the server remembers the old
+ * one's answer) and point every op that waited for it at the new id, so they
+ * keep waiting. Call inside a transaction that includes the outbox.
+ */
+export async function requeueAs(db: OutpostDb, op: OutboxOp, changes: Partial<OutboxOp>) {
+  const opId = newUuid()
+  await db.outbox.update(op.seq as number, {
+    ...changes,
+    opId,
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: 0,
+    lastError: undefined,
+    serverDoc: undefined,
+  })
+  await db.outbox
+    .filter((other) => other.deps.includes(op.opId))
+    .modify((other) => {
+      other.deps = other.deps.map((dep) => (dep === op.opId ? opId : dep))
+    })
+}
+
+/** Merge into the tail op: a refused one goes back to the queue as new, a pending one just changes. */
+const mergeInto = (db: OutpostDb, op: OutboxOp, changes: Partial<OutboxOp>) =>
+  op.status === 'failed' ? requeueAs(db, op, changes) : db.outbox.update(op.seq as number, changes)
 
 /** Create a record locally; answers its new id. */
 export async function createRecord(
@@ -114,15 +135,13 @@ export async function updateRecord(
 
     const tail = await tailPending(db, collection, id)
     if (tail?.kind === 'create') {
-      await db.outbox.update(tail.seq as number, {
-        ...requeued(tail),
+      await mergeInto(db, tail, {
         patch: { ...tail.patch, ...patch },
         deps: mergeDeps(tail.deps, deps),
       })
     } else if (tail?.kind === 'update') {
       // The first edit's base wins: it is what the server last had.
-      await db.outbox.update(tail.seq as number, {
-        ...requeued(tail),
+      await mergeInto(db, tail, {
         patch: { ...tail.patch, ...patch },
         base: { ...base, ...tail.base },
         deps: mergeDeps(tail.deps, deps),
@@ -160,7 +179,12 @@ export async function deleteRecord(ctx: WriteContext, collection: CollectionName
     }
     const tail = await tailPending(db, collection, id)
     if (tail?.kind === 'update') {
-      await db.outbox.update(tail.seq as number, { ...requeued(tail), kind: 'delete', patch: {}, base: {} })
+      await mergeInto(db, tail, {
+        kind: 'delete',
+        patch: {},
+        base: {},
+        baseVersion: current?.version ?? tail.baseVersion,
+      })
       return
     }
     if (tail?.kind === 'delete') return

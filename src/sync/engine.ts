@@ -78,6 +78,9 @@ export class SyncEngine {
   private async runOnce(): Promise<RunResult> {
     this.status.set({ activity: 'syncing' })
     try {
+      // Ops left in flight by a run that died (a closed tab, a throw) go back to the queue first.
+      // Only the lock holder runs, so none of them is being sent right now.
+      await this.recover()
       const pushed = await push(this.ctx)
       const result = pushed === 'ok' ? await pull(this.ctx, this.status) : pushed
       this.finish(result)

@@ -55,17 +55,20 @@ function sendable(ops: OutboxOp[], now: number) {
 export async function push(ctx: EngineContext): Promise<PushResult> {
   const { db } = ctx
   for (;;) {
-    const ops = await db.outbox.orderBy('seq').toArray()
-    const ready = sendable(ops, ctx.now())
+    // Choosing the batch and marking it in flight is one transaction: a save in between would
+    // otherwise merge into an op already chosen, and be sent (and settled) without its edit.
+    // From now on each may reach the server, so none takes more edits (they queue behind it).
+    const ready = await db.transaction('rw', db.outbox, async () => {
+      const chosen = sendable(await db.outbox.orderBy('seq').toArray(), ctx.now())
+      await db.outbox.bulkUpdate(
+        chosen.map((op) => ({
+          key: op.seq as number,
+          changes: { status: 'inflight', attempts: op.attempts + 1 },
+        })),
+      )
+      return chosen
+    })
     if (ready.length === 0) return 'ok'
-    // One write marks the batch as in flight: from now on each may reach the server, so none
-    // takes more edits (they queue behind it). What is not sent after all goes back as it was.
-    await db.outbox.bulkUpdate(
-      ready.map((op) => ({
-        key: op.seq as number,
-        changes: { status: 'inflight', attempts: op.attempts + 1 },
-      })),
-    )
     let sent = 0
     const landed: Landed[] = []
     try {
@@ -76,7 +79,7 @@ export async function push(ctx: EngineContext): Promise<PushResult> {
         if (result !== 'ok') return result
       }
     } finally {
-      await settleLanded(ctx, landed)
+      // What was not sent goes back as it was, before anything else here can throw.
       const unsent = ready.slice(sent)
       if (unsent.length)
         await db.outbox.bulkUpdate(
@@ -85,6 +88,7 @@ export async function push(ctx: EngineContext): Promise<PushResult> {
             changes: { status: 'pending', attempts: op.attempts },
           })),
         )
+      await settleLanded(ctx, landed)
     }
   }
 }

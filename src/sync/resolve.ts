@@ -10,7 +10,7 @@ import { NetworkError } from '../api/transport'
 import type { OutpostDb } from '../db/database'
 import { jsonEqual } from '../db/equal'
 import type { OutboxOp } from '../db/outbox-types'
-import { opsFor, writeTables } from '../db/record-writes'
+import { opsFor, requeueAs, writeTables } from '../db/record-writes'
 import { type MirrorRow, mirrorOf } from '../db/tables'
 import { collections } from '../domain/collections'
 import type { EngineContext } from './context'
@@ -37,15 +37,6 @@ export function conflictDiff(op: OutboxOp): FieldDiff[] {
   }))
 }
 
-const fresh = () => ({
-  opId: crypto.randomUUID(),
-  status: 'pending' as const,
-  attempts: 0,
-  nextAttemptAt: 0,
-  lastError: undefined,
-  serverDoc: undefined,
-})
-
 async function latest(db: OutpostDb, op: OutboxOp) {
   const current = await db.outbox.get(op.seq as number)
   if (!current) throw new Error('This change is no longer queued.')
@@ -66,7 +57,7 @@ export async function resolveConflict(db: OutpostDb, conflict: OutboxOp, choices
       if (choices.record === 'theirs') {
         await db.outbox.delete(op.seq as number)
         await table.put(withPending(server, await laterOps(db, op)) ?? server)
-      } else await db.outbox.update(op.seq as number, { ...fresh(), baseVersion: server.version })
+      } else await requeueAs(db, op, { baseVersion: server.version })
       return
     }
     const kept = Object.keys(op.patch).filter((field) => (choices[field] ?? 'mine') === 'mine')
@@ -74,7 +65,7 @@ export async function resolveConflict(db: OutpostDb, conflict: OutboxOp, choices
     const base = Object.fromEntries(kept.map((field) => [field, server[field]]))
     if (kept.length === 0 || kept.every((field) => jsonEqual(patch[field], server[field])))
       await db.outbox.delete(op.seq as number)
-    else await db.outbox.update(op.seq as number, { ...fresh(), patch, base, baseVersion: server.version })
+    else await requeueAs(db, op, { patch, base, baseVersion: server.version })
     const queued = await opsFor(db, op.collection, op.recordId)
     const row = withPending(server, queued)
     if (row) await table.put(row)
@@ -88,7 +79,7 @@ async function laterOps(db: OutpostDb, op: OutboxOp) {
 /** Send a refused change again as it is (the cause was fixed elsewhere, e.g. a permission). */
 export async function retryChange(db: OutpostDb, failed: OutboxOp) {
   const op = await latest(db, failed)
-  await db.outbox.update(op.seq as number, fresh())
+  await db.transaction('rw', db.outbox, () => requeueAs(db, op, {}))
 }
 
 /**

@@ -30,10 +30,7 @@ export class SyncScheduler {
       this.channel.onmessage = () => this.holding && void this.engine.sync()
     }
     this.timers.push(setInterval(() => document.visibilityState === 'visible' && this.run(), PERIODIC_MS))
-    this.engine
-      .recover()
-      .then(() => this.run())
-      .catch(this.unlessStopped)
+    void this.run()
   }
 
   stop() {

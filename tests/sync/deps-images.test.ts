@@ -33,6 +33,29 @@ describe('dependencies', () => {
     expect(await env.db.outbox.count()).toBe(0)
   })
 
+  it('keeps a contact waiting when its refused company is corrected and re-queued', async () => {
+    const company = await createRecord(env.writes, 'companies', { companyName: 'Acme', website: 'ftp://x' })
+    const contact = await createRecord(env.writes, 'contacts', {
+      firstName: 'Ada',
+      company: { relationTo: 'companies', value: company },
+    })
+    env.state.answer = (request) =>
+      request.path === 'companies'
+        ? json(400, { errors: [{ name: 'ValidationError', title: 'Bad', message: 'Bad website' }] })
+        : json(201, { doc: echoDoc(request) })
+    await push(env.ctx)
+    await updateRecord(env.writes, 'companies', company, { website: 'https://acme.example' })
+    const [requeued] = await opsFor(env.db, 'companies', company)
+    const [waiting] = await opsFor(env.db, 'contacts', contact)
+    expect(requeued?.status).toBe('pending')
+    expect(waiting?.deps).toEqual([requeued?.opId])
+
+    env.state.answer = (request) =>
+      request.path === 'companies' ? json(503, {}) : json(201, { doc: echoDoc(request) })
+    await push(env.ctx)
+    expect(env.state.sent.filter((request) => request.path === 'contacts')).toEqual([])
+  })
+
   it('does not wait for a company that is already on the server', async () => {
     await env.db.companies.put({ id: 'c0', companyName: 'Acme', version: 3 } as never)
     const contact = await createRecord(env.writes, 'contacts', { firstName: 'Ada', company: 'c0' })
