@@ -7,6 +7,7 @@
  */
 import { listPage } from '../api/calls'
 import { NetworkError } from '../api/transport'
+import { META, readMeta } from '../db/meta'
 import { opsFor } from '../db/record-writes'
 import { type MirrorRow, mirrorOf } from '../db/tables'
 import { type CollectionName, collections } from '../domain/collections'
@@ -44,10 +45,13 @@ export async function refreshListPage(
   if (answer.status !== 200) return null
   const { db } = ctx
   const table = mirrorOf(db, collection)
+  // Once the feed has been read through, a record missing here was deleted (or will arrive by the
+  // feed): a page read before that deletion must not bring it back. Before, pages fill the gaps.
+  const hydrated = await readMeta(db, META.hydrated, false)
   await db.transaction('rw', [table, db.outbox], async () => {
     for (const doc of answer.body.docs as MirrorRow[]) {
       const current = await table.get(doc.id)
-      if (current && current.version > doc.version) continue
+      if (current ? current.version > doc.version : hydrated) continue
       const row = withPending(doc, await opsFor(db, collection, doc.id))
       if (row) await table.put(row)
     }

@@ -10,9 +10,10 @@ import { META, readMeta, writeMeta } from '../db/meta'
 import type { OutboxOp } from '../db/outbox-types'
 import { type MirrorRow, mirrorOf } from '../db/tables'
 import type { Change } from '../domain/api'
-import { COLLECTION_NAMES } from '../domain/collections'
+import { COLLECTION_NAMES, type CollectionName } from '../domain/collections'
 import type { EngineContext } from './context'
 import { withPending } from './rebase'
+import { dropDeleted, tellLost } from './settle'
 import type { SyncStatus } from './status'
 
 export const PULL_PAGE_SIZE = 1000
@@ -50,14 +51,18 @@ export async function pull(ctx: EngineContext, status?: SyncStatus): Promise<Pul
     if (hydrating) status?.set({ hydrate: { done, total } })
     if (!page.hasMore) break
   }
-  if (hydrating) status?.set({ hydrate: null })
+  if (hydrating) {
+    await writeMeta(db, META.hydrated, true)
+    status?.set({ hydrate: null })
+  }
   return 'ok'
 }
 
 async function applyPage(ctx: EngineContext, page: Change[], cursor: string) {
   const { db } = ctx
   const tables = COLLECTION_NAMES.map((name) => mirrorOf(db, name))
-  await db.transaction('rw', [...tables, db.outbox, db.meta], async () => {
+  const lostNames: Array<[CollectionName, string]> = []
+  await db.transaction('rw', [...tables, db.outbox, db.meta, db.notices], async () => {
     // The outbox is small and the page is large: read the queue once, write rows in bulk.
     const queued = new Map<string, OutboxOp[]>()
     for (const op of await db.outbox.orderBy('seq').toArray()) {
@@ -71,11 +76,19 @@ async function applyPage(ctx: EngineContext, page: Change[], cursor: string) {
         if (change.collection !== name) continue
         const ops = queued.get(`${name}:${change.id}`) ?? []
         if (change.deleted || !change.doc) {
-          // Queued work on a record deleted elsewhere is reported when its push answers 410.
           if (ops.length === 0) deletes.push(change.id)
+          // Work still to be sent is reported when its push answers 410; work that waits for the
+          // user's decision (a conflict, a refusal) never will be sent, so report it now.
+          else if (ops.every((op) => op.status === 'conflict' || op.status === 'failed'))
+            lostNames.push([name, await dropDeleted(ctx, name, change.id)])
           continue
         }
-        const row = withPending(change.doc as MirrorRow, ops)
+        const doc = change.doc as MirrorRow
+        // A conflict compares against the server's latest copy, not the one its 412 brought.
+        for (const op of ops)
+          if (op.status === 'conflict' && ((op.serverDoc?.version as number | undefined) ?? 0) < doc.version)
+            await db.outbox.update(op.seq as number, { serverDoc: doc })
+        const row = withPending(doc, ops)
         if (row) puts.push(row)
         else deletes.push(change.id)
       }
@@ -85,6 +98,7 @@ async function applyPage(ctx: EngineContext, page: Change[], cursor: string) {
     }
     await writeMeta(db, META.cursor, cursor)
   })
+  for (const [collection, name] of lostNames) tellLost(ctx, collection, name)
 }
 
 /**
@@ -103,5 +117,6 @@ async function forgetServerState(ctx: EngineContext) {
       await table.bulkDelete(ids.filter((id) => !keep.has(`${name}:${id}`)))
     }
     await writeMeta(db, META.cursor, '0')
+    await writeMeta(db, META.hydrated, false)
   })
 }

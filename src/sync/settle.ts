@@ -71,25 +71,33 @@ async function renameUploaded(ctx: EngineContext, op: OutboxOp, image: ImageRef 
 /** The record was deleted on the server: drop it and everything queued for it, and tell the user what was lost. */
 export async function settleGone(ctx: EngineContext, op: OutboxOp) {
   const { db } = ctx
-  const table = mirrorOf(db, op.collection)
   let name = ''
-  await db.transaction('rw', [table, db.outbox, db.notices], async () => {
-    const row = await table.get(op.recordId)
-    const ops = await opsFor(db, op.collection, op.recordId)
-    const lost = Object.assign({}, ...ops.map((queued) => queued.patch))
-    name = displayName(op.collection, row ?? lost)
-    await db.outbox.bulkDelete(ops.map((queued) => queued.seq as number))
-    await table.delete(op.recordId)
-    await db.notices.add({
-      collection: op.collection,
-      recordId: op.recordId,
-      kind: 'deleted-on-server',
-      lost,
-      name,
-      createdAt: ctx.now(),
-    })
+  await db.transaction('rw', [mirrorOf(db, op.collection), db.outbox, db.notices], async () => {
+    name = await dropDeleted(ctx, op.collection, op.recordId)
   })
-  const label = collections[op.collection].label
+  tellLost(ctx, op.collection, name)
+}
+
+/**
+ * Inside a transaction over the record's mirror, the outbox and the notices:
+ * remove a record deleted on the server with its queue, keeping a notice of the
+ * user's lost changes. Answers the record's name for the message.
+ */
+export async function dropDeleted(ctx: EngineContext, collection: CollectionName, recordId: string) {
+  const { db } = ctx
+  const table = mirrorOf(db, collection)
+  const row = await table.get(recordId)
+  const ops = await opsFor(db, collection, recordId)
+  const lost = Object.assign({}, ...ops.map((queued) => queued.patch))
+  const name = displayName(collection, row ?? lost)
+  await db.outbox.bulkDelete(ops.map((queued) => queued.seq as number))
+  await table.delete(recordId)
+  await db.notices.add({ collection, recordId, kind: 'deleted-on-server', lost, name, createdAt: ctx.now() })
+  return name
+}
+
+export function tellLost(ctx: EngineContext, collection: CollectionName, name: string) {
+  const label = collections[collection].label
   ctx.notify(
     `${name || `This ${label}`} was deleted by someone else; your changes to it were not saved.`,
     'warning',

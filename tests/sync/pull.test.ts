@@ -78,7 +78,63 @@ describe('pull', () => {
   })
 })
 
+describe('pull and unresolved problems', () => {
+  const conflictOp = (serverDoc: Record<string, unknown>) => ({
+    opId: 'op-1',
+    userId: 'u1',
+    collection: 'contacts' as const,
+    recordId: 'a',
+    kind: 'update' as const,
+    patch: { title: 'Dr' },
+    base: { title: '' },
+    baseVersion: 1,
+    deps: [],
+    status: 'conflict' as const,
+    attempts: 1,
+    nextAttemptAt: 0,
+    createdAt: 0,
+    serverDoc,
+  })
+
+  it('keeps a conflict’s server copy current, so taking theirs never goes back in time', async () => {
+    await env.db.contacts.put({ id: 'a', version: 1, firstName: 'a', title: 'Dr' } as never)
+    await env.db.outbox.add(conflictOp({ id: 'a', version: 2, title: 'Prof' }))
+    env.state.answer = () =>
+      json(200, {
+        changes: [contact('a', 3, { title: 'Prof', email: 'new@x.example' })],
+        cursor: '3',
+        hasMore: false,
+      })
+    await pull(env.ctx)
+    const [op] = await env.db.outbox.toArray()
+    expect(op?.serverDoc).toMatchObject({ version: 3, email: 'new@x.example' })
+  })
+
+  it('reports a deletion at once when the record only has a conflict waiting', async () => {
+    await env.db.contacts.put({ id: 'a', version: 1, firstName: 'Ada', lastName: 'L', title: 'Dr' } as never)
+    await env.db.outbox.add(conflictOp({ id: 'a', version: 2, title: 'Prof' }))
+    env.state.answer = () =>
+      json(200, {
+        changes: [{ collection: 'contacts', id: 'a', version: 3, seq: 3, deleted: true, doc: null }],
+        cursor: '3',
+        hasMore: false,
+      })
+    await pull(env.ctx)
+    expect(await env.db.contacts.get('a')).toBeUndefined()
+    expect(await env.db.outbox.count()).toBe(0)
+    expect(await env.db.notices.toArray()).toMatchObject([{ recordId: 'a', lost: { title: 'Dr' } }])
+    expect(env.state.notices[0]).toContain('was deleted by someone else')
+  })
+})
+
 describe('list pages from the server', () => {
+  it('never brings back a record the feed has deleted, once the mirror is complete', async () => {
+    await env.db.meta.put({ key: META.hydrated, value: true })
+    env.state.answer = () => json(200, { docs: [contact('gone', 1).doc], totalDocs: 1, limit: 10, page: 1 })
+    await refreshListPage(env.ctx, 'contacts', { page: 1, perPage: 10, search: '' })
+    expect(await env.db.contacts.get('gone')).toBeUndefined()
+  })
+
   it('asks as the spec writes it and upserts the page, never going back a version', async () => {
     await env.db.contacts.put({ id: 'a', version: 9, firstName: 'Newer' } as never)
     env.state.answer = () =>
