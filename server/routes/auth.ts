@@ -6,8 +6,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import * as v from 'valibot'
 import type { LoginResponse, MeResponse } from '../../src/domain/api'
-import { messages } from '../../src/domain/errors'
 import { fieldErrors } from '../../src/domain/fields'
+import { loginSchema } from '../../src/domain/user'
 import { claimAttempt, clearFailures, type LockoutPolicy } from '../auth/lockout'
 import { burnPasswordCheck, verifyPassword } from '../auth/password'
 import { createSession, deleteSession } from '../auth/sessions'
@@ -16,26 +16,6 @@ import type { Db } from '../db/open'
 import { badLogin, notFound, signInLocked, validationError } from '../http/errors'
 import { readForm } from '../http/multipart'
 import { clearSessionCookie, setSessionCookie } from '../http/session'
-
-const LoginSchema = v.object(
-  {
-    email: v.pipe(
-      v.string(messages.required),
-      v.trim(),
-      v.nonEmpty(messages.required),
-      v.maxLength(254, messages.invalidEmail),
-      v.email(messages.invalidEmail),
-    ),
-    password: v.pipe(
-      v.string(messages.required),
-      v.nonEmpty(messages.required),
-      v.minLength(5, 'Must be at least 5 characters.'),
-      v.maxLength(1024, 'Must be at most 1024 characters.'),
-    ),
-  },
-  // A missing key reads like an empty one; a body that is no object at all says so.
-  (issue) => (issue.path?.length ? messages.required : 'Send an object with email and password.'),
-)
 
 /** The body of a JSON or multipart form request (a form's files are read and dropped). */
 export async function formBody(request: FastifyRequest): Promise<unknown> {
@@ -58,7 +38,7 @@ export function authRoutes(app: FastifyInstance, db: Db, options: AuthRouteOptio
     '/api/users/login',
     { config: { public: true, rateLimit: options.loginRateLimit || undefined } },
     async (request, reply): Promise<LoginResponse> => {
-      const parsed = v.safeParse(LoginSchema, (await formBody(request)) ?? {})
+      const parsed = v.safeParse(loginSchema, (await formBody(request)) ?? {})
       if (!parsed.success) throw validationError(fieldErrors(parsed.issues))
       const { password } = parsed.output
       const email = normalEmail(parsed.output.email)

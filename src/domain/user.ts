@@ -1,7 +1,7 @@
 /** Users and their profiles (SPEC.md §3, §5, §6). */
 import * as v from 'valibot'
 import { messages } from './errors'
-import { optionalEmail, text, uuid, writeSchemas } from './fields'
+import { text, uuid, writeSchemas } from './fields'
 
 export const ROLE_IDS = { Admin: 'admin', User: 'user' } as const
 export type RoleId = (typeof ROLE_IDS)[keyof typeof ROLE_IDS]
@@ -81,14 +81,23 @@ export const profileSettingsSchema = v.object({
   email,
 })
 
-/** SPEC.md §5 login rules, shared by the login form and the server. */
-export const loginSchema = v.object({
-  email,
-  password: v.pipe(
-    v.string(),
-    v.nonEmpty(messages.required),
-    v.minLength(PASSWORD_MIN, `Must be at least ${PASSWORD_MIN} characters.`),
-  ),
-})
-
-export { optionalEmail }
+/** SPEC.md §5 login rules: the login form checks them before any network call, the server again. */
+export const loginSchema = v.object(
+  {
+    email: v.pipe(
+      v.string(messages.required),
+      v.trim(),
+      v.nonEmpty(messages.required),
+      v.maxLength(254, messages.invalidEmail),
+      v.email(messages.invalidEmail),
+    ),
+    password: v.pipe(
+      v.string(messages.required),
+      v.nonEmpty(messages.required),
+      v.minLength(PASSWORD_MIN, `Must be at least ${PASSWORD_MIN} characters.`),
+      v.maxLength(1024, 'Must be at most 1024 characters.'),
+    ),
+  },
+  // A missing key reads like an empty one; a body that is no object at all says so.
+  (issue) => (issue.path?.length ? messages.required : 'Send an object with email and password.'),
+)

@@ -1,8 +1,6 @@
-/** The login form's own rules (SPEC.md §5): email required and valid; password required, at least 5 characters. */
+/** The login form's own check (SPEC.md §5), with the rules and words the server uses: src/domain/user.ts. */
 import * as v from 'valibot'
-import { messages } from '../../domain/errors'
-
-export const PASSWORD_MIN = 5
+import { loginSchema } from '../../domain/user'
 
 export interface LoginValues {
   email: string
@@ -11,13 +9,13 @@ export interface LoginValues {
 
 export type LoginErrors = Partial<Record<keyof LoginValues, string>>
 
-const emailShape = v.pipe(v.string(), v.email())
-
-export function validateLogin({ email, password }: LoginValues): LoginErrors {
+export function validateLogin(values: LoginValues): LoginErrors {
+  const result = v.safeParse(loginSchema, values)
   const errors: LoginErrors = {}
-  if (!email.trim()) errors.email = messages.required
-  else if (!v.is(emailShape, email.trim())) errors.email = messages.invalidEmail
-  if (!password) errors.password = messages.required
-  else if (password.length < PASSWORD_MIN) errors.password = `Must be at least ${PASSWORD_MIN} characters.`
+  if (result.success) return errors
+  for (const issue of result.issues) {
+    const field = v.getDotPath(issue) as keyof LoginValues | null
+    if (field && !errors[field]) errors[field] = issue.message
+  }
   return errors
 }

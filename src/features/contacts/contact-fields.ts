@@ -1,5 +1,5 @@
 /** The contact form's fields, in order, with the labels the screens (and the browser tests) use. */
-import { type ContactFields, DEPARTMENTS } from '../../domain/contact'
+import { type ContactFields, DEPARTMENTS, emptyContact } from '../../domain/contact'
 
 /** The company picker comes later; until then the form edits every other field. */
 export type ContactFormValues = Omit<ContactFields, 'company'>
@@ -26,15 +26,9 @@ export const departmentOptions = [
   ...DEPARTMENTS.map((department) => ({ value: department, label: department })),
 ]
 
-export const emptyForm: ContactFormValues = {
-  firstName: '',
-  lastName: '',
-  title: '',
-  department: '',
-  email: '',
-  phone: '',
-  mobile: '',
-}
+// The form has every contact field but the company (its picker comes with the companies screens).
+const { company: _company, ...emptyFields } = emptyContact
+export const emptyForm: ContactFormValues = emptyFields
 
 /** A stored record as form values: anything missing or not text reads as empty. */
 export function toFormValues(record: Partial<Record<ContactFieldName, unknown>>): ContactFormValues {
