@@ -66,6 +66,7 @@ export async function resolveConflict(db: OutpostDb, conflict: OutboxOp, choices
     if (kept.length === 0 || kept.every((field) => jsonEqual(patch[field], server[field])))
       await db.outbox.delete(op.seq as number)
     else await requeueAs(db, op, { patch, base, baseVersion: server.version })
+    await rebaseLater(db, op, { ...pick(server, Object.keys(op.patch)), ...patch })
     const queued = await opsFor(db, op.collection, op.recordId)
     const row = withPending(server, queued)
     if (row) await table.put(row)
@@ -74,6 +75,24 @@ export async function resolveConflict(db: OutpostDb, conflict: OutboxOp, choices
 
 async function laterOps(db: OutpostDb, op: OutboxOp) {
   return (await opsFor(db, op.collection, op.recordId)).filter((other) => (other.seq ?? 0) > (op.seq ?? 0))
+}
+
+const pick = (doc: Record<string, unknown>, fields: string[]) =>
+  Object.fromEntries(fields.map((field) => [field, doc[field]]))
+
+/**
+ * Edits queued behind a settled conflict were made on top of the user's
+ * version of its fields. Their base for those fields becomes what the server
+ * holds once the choice lands (`settled`); otherwise taking theirs, or
+ * discarding, would make every later edit of the same field conflict again.
+ */
+async function rebaseLater(db: OutpostDb, op: OutboxOp, settled: Record<string, unknown>) {
+  for (const later of await laterOps(db, op)) {
+    if (later.kind !== 'update') continue
+    const touched = Object.keys(later.base).filter((field) => field in settled)
+    if (touched.length === 0) continue
+    await db.outbox.update(later.seq as number, { base: { ...later.base, ...pick(settled, touched) } })
+  }
 }
 
 /** Send a refused change again as it is (the cause was fixed elsewhere, e.g. a permission). */
@@ -104,6 +123,7 @@ export async function discardChange(ctx: EngineContext, change: OutboxOp) {
   if (!server) server = await serverCopy(ctx, op)
   await db.transaction('rw', writeTables(db), async () => {
     await db.outbox.delete(op.seq as number)
+    if (op.kind === 'update') await rebaseLater(db, op, pick(server ?? op.base, Object.keys(op.patch)))
     const queued = await opsFor(db, op.collection, op.recordId)
     if (server) {
       const row = withPending(server, queued)

@@ -73,6 +73,35 @@ describe('conflict resolution', () => {
   })
 })
 
+describe('edits queued behind a conflict', () => {
+  async function conflictedThenEdited() {
+    const op = await conflicted()
+    await updateRecord(env.writes, 'contacts', 'c1', { title: 'Dr.', firstName: 'Ada M.' })
+    const later = (await opsFor(env.db, 'contacts', 'c1'))[1]
+    expect(later).toMatchObject({ status: 'pending', base: { title: 'Dr', firstName: 'Ada' } })
+    return op
+  }
+  const laterBase = async () => (await opsFor(env.db, 'contacts', 'c1')).at(-1)?.base
+
+  it('taking theirs moves their base to the server’s value, so they do not conflict again', async () => {
+    await resolveConflict(env.db, await conflictedThenEdited(), { title: 'theirs', phone: 'theirs' })
+    expect(await env.db.outbox.count()).toBe(1)
+    expect(await laterBase()).toEqual({ title: 'Prof', firstName: 'Ada' })
+    expect(await env.db.contacts.get('c1')).toMatchObject({ title: 'Dr.', firstName: 'Ada M.', phone: '999' })
+  })
+
+  it('keeping mine leaves their base on my value, which the server will hold', async () => {
+    await resolveConflict(env.db, await conflictedThenEdited(), { title: 'mine', phone: 'theirs' })
+    expect(await laterBase()).toEqual({ title: 'Dr', firstName: 'Ada' })
+  })
+
+  it('discarding moves their base to the server’s value', async () => {
+    await discardChange(env.ctx, await conflictedThenEdited())
+    expect(await env.db.outbox.count()).toBe(1)
+    expect(await laterBase()).toEqual({ title: 'Prof', firstName: 'Ada' })
+  })
+})
+
 describe('refused changes', () => {
   it('retries a refused change as new', async () => {
     await updateRecord(env.writes, 'contacts', 'c1', { title: 'Dr' })

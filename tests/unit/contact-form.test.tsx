@@ -52,7 +52,8 @@ describe('add contact', () => {
     await screen.findByText('This field is required.')
     expect(screen.getByText('Must be a valid email address.')).toBeTruthy()
     expect(screen.getByLabelText('First Name').getAttribute('aria-invalid')).toBe('true')
-    expect(document.activeElement).toBe(screen.getByLabelText('First Name'))
+    // Focus moves in an effect after the messages render.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('First Name')))
     expect(fieldValue('Last Name')).toBe('Nameless')
     expect(fieldValue('Email')).toBe('not-an-email')
     expect(currentPath(router)).toBe('/contacts/add')
