@@ -58,6 +58,8 @@ it('lets the user choose per field, and the server gets exactly the choice', asy
   await page.getByLabel('Title').fill('Lead Planner')
   await page.getByLabel('Phone', { exact: true }).fill('+1 555 0000')
   await page.getByRole('button', { name: 'Update Contact' }).click()
+  // The edit is stored (and queued on version 1) before the colleague's change and the network come back.
+  await page.getByText('Saved - This contact has been updated successfully.').waitFor()
   await api(`contacts/${doc.id}`, {
     method: 'PATCH',
     body: JSON.stringify({ title: 'Chief Planner', phone: '+1 713 555 9999' }),

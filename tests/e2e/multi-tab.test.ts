@@ -50,6 +50,9 @@ it('shares one outbox between tabs and replays it once', async () => {
     'the contact to reach the server',
   )
   expect(docs[0]).toMatchObject({ firstName: 'Tabitha', lastName: 'Twofold' })
-  await first.waitForTimeout(1500)
+  // Instead of a pause: once each tab's chip says Online, its engine is idle and the shared outbox is empty,
+  // so no replay is under way or left to start, and every POST there will be has been seen.
+  for (const tab of [first, second])
+    await tab.getByRole('banner').getByText('Online', { exact: true }).waitFor()
   expect(creates).toHaveLength(1)
 })

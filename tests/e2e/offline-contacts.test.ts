@@ -71,6 +71,9 @@ it('works offline and syncs every change exactly once', async () => {
   const rows = page.getByRole('row')
   await rows.filter({ hasText: 'Lovelace' }).waitFor()
   await rows.filter({ hasText: 'Hopper' }).waitFor()
+  // The rows and their badges come from separate live queries (the page, the outbox): wait for the badges.
+  await rows.filter({ hasText: 'Lovelace' }).getByText('Not synced').waitFor()
+  await rows.filter({ hasText: 'Hopper' }).getByText('Not synced').waitFor()
   expect(await rows.filter({ hasText: 'Lovelace' }).getByText('Not synced').count()).toBe(1)
   expect(await rows.filter({ hasText: 'Hopper' }).getByText('Not synced').count()).toBe(1)
   await page.screenshot({ path: `${shots}/contacts-offline-laptop.png` })
