@@ -29,10 +29,24 @@ export interface RunningServer {
   stop: () => Promise<void>
 }
 
+/** The chosen port was taken between finding it free and the server binding it. */
+class PortTaken extends Error {}
+
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!existsSync('dist/index.html'))
     throw new Error('dist/ is missing: run "npm run build" before the browser tests.')
-  const port = await freePort()
+  // A port probed free can be taken before the server binds it (seconds later: tsx, migrations), by another
+  // test run or any process; the server then exits with EADDRINUSE, and another free port is tried.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnPort(await freePort(), env)
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === 5) throw error
+    }
+  }
+}
+
+async function startOnPort(port: number, env: Record<string, string>): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'outpost-e2e-data-'))
   let log = ''
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -52,17 +66,21 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout?.on('data', (chunk) => (log += chunk))
   child.stderr?.on('data', (chunk) => (log += chunk))
   const url = `http://127.0.0.1:${port}`
+  // Ready when this child says it listens: an answer on the port could come from whoever took it.
+  const ready = `Outpost is running at ${url} `
   const deadline = Date.now() + 60_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited early:\n${log}`)
-    try {
-      const answer = await fetch(`${url}/api/users/me`)
-      if (answer.ok) break
-    } catch {
-      // not listening yet
+  while (!log.includes(ready)) {
+    if (child.exitCode !== null) {
+      rmSync(dataDir, { recursive: true, force: true })
+      if (log.includes('EADDRINUSE')) throw new PortTaken(`Port ${port} was taken:\n${log}`)
+      throw new Error(`The server exited early:\n${log}`)
     }
-    if (Date.now() > deadline) throw new Error(`The server did not start within 60 s:\n${log}`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      rmSync(dataDir, { recursive: true, force: true })
+      throw new Error(`The server did not start within 60 s:\n${log}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
   }
   return {
     url,
