@@ -1,7 +1,12 @@
 import 'fake-indexeddb/auto'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { toast } from 'sonner'
 import { afterEach, beforeEach } from 'vitest'
+
+// findBy/waitFor give up after 1 s by default. The first wait of a file also loads the lazy route modules,
+// and with every project sharing two cores in CI that alone has taken over a second (routing.test.tsx
+// failed so). A wait still ends as soon as what it waits for is there; this only moves when it gives up.
+configure({ asyncUtilTimeout: 3000 })
 
 // Vitest runs without globals here, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup())
