@@ -99,8 +99,9 @@ export async function createDoc(tx: Tx, collection: ServerCollection, body: unkn
   const row = {
     ...toColumns(collection, values),
     id: id ?? randomUUID(),
-    createdAt: now(),
-    updatedAt: now(),
+    // One reading of the clock for both: two clock_timestamp() calls differ by the time between them.
+    createdAt: sql`statement_timestamp()`,
+    updatedAt: sql`statement_timestamp()`,
     seq: nextSeq(),
   }
   const insert = tx.insert(collection.table).values(row as never)

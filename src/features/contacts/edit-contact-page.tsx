@@ -14,7 +14,7 @@ export function EditContactPage() {
   const record = useRecord<Contact>('contacts', id)
   const ops = useRecordOps('contacts', id)
 
-  if (record === undefined) return null
+  if (record === undefined || ops === undefined) return null
   if (record === null) {
     // A deletion the server refused or that conflicts still needs a decision, and 'Keep their version' brings it back.
     return (

@@ -46,10 +46,14 @@ export function useSyncStates(collection: CollectionName): Map<string, RecordSyn
   return new Map([...byRecord].map(([id, recordOps]) => [id, syncStateOf(recordOps)]))
 }
 
-/** The queued ops of one record, oldest first (for the edit screen: its state and any field errors). */
-export function useRecordOps(collection: CollectionName, id: string): OutboxOp[] {
+/**
+ * The queued ops of one record, oldest first (for the edit screen: its state
+ * and any field errors); undefined while loading, so a screen never claims
+ * "All changes synced" for a record it has not looked up yet.
+ */
+export function useRecordOps(collection: CollectionName, id: string): OutboxOp[] | undefined {
   const { db } = useRuntime()
-  return useLiveQuery(() => opsFor(db, collection, id), [db, collection, id]) ?? []
+  return useLiveQuery(() => opsFor(db, collection, id), [db, collection, id])
 }
 
 /**
