@@ -11,6 +11,7 @@ import type { CatalogItem } from '../domain/catalog'
 import type { Company } from '../domain/company'
 import type { Contact } from '../domain/contact'
 import type { ImageKind } from '../domain/images'
+import { trackMirrorChanges } from './mirror-changes'
 import type { OutboxOp, SyncNotice } from './outbox-types'
 
 export interface MetaEntry {
@@ -55,6 +56,7 @@ export class OutpostDb extends Dexie {
       products: 'id, name, updatedAt',
       images: 'id',
     })
+    trackMirrorChanges(this)
   }
 }
 

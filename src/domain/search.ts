@@ -5,6 +5,8 @@
  * a search shows the same rows offline as online.
  */
 
+import { type RichTextNode, toPlainText } from './rich-text'
+
 export function searchWords(text: string): string[] {
   return text.toLocaleLowerCase().split(/\s+/).filter(Boolean)
 }
@@ -28,9 +30,23 @@ export function orLike(fields: readonly string[], text: string) {
  */
 export function matchesAcross(record: Record<string, unknown>, fields: readonly string[], words: string[]) {
   if (words.length === 0) return true
-  const values = fields.map((field) => {
-    const value = record[field]
-    return typeof value === 'string' ? value.toLocaleLowerCase() : ''
-  })
-  return words.every((word) => values.some((value) => value.includes(word)))
+  const text = searchableText(record, fields)
+  return words.every((word) => text.includes(word))
+}
+
+/**
+ * The searched fields of a record as one lowercase text, a line per field
+ * (rich text as its plain text, as the server searches it). A word never
+ * holds a line break, so it occurs in this text exactly when it occurs in
+ * one of the fields.
+ */
+export function searchableText(record: Record<string, unknown>, fields: readonly string[]): string {
+  return fields
+    .map((field) => {
+      const value = record[field]
+      if (typeof value === 'string') return value
+      return Array.isArray(value) ? toPlainText(value as RichTextNode[]) : ''
+    })
+    .join('\n')
+    .toLocaleLowerCase()
 }

@@ -5,6 +5,7 @@
  */
 import { fetchTransport, type Transport } from '../api/transport'
 import { databaseName, OutpostDb } from '../db/database'
+import { dropMirrorIndexes } from '../db/mirror-index'
 import type { WriteContext } from '../db/record-writes'
 import type { NoticeLevel } from './context'
 import { SyncEngine } from './engine'
@@ -39,6 +40,7 @@ export function startRuntime(
     writes: { db, userId: user.id, afterWrite: scheduler.kick },
     stop: () => {
       scheduler.stop()
+      dropMirrorIndexes(db)
       db.close()
     },
   }

@@ -41,7 +41,7 @@ it('shares one outbox between tabs and replays it once', async () => {
   await second.getByRole('button', { name: 'Save Contact' }).click()
   await second.waitForURL(/\/contacts\/edit\//)
 
-  // The first tab never reloaded: the row arrives through IndexedDB's cross-tab change events.
+  // The first tab never reloaded: the row arrives through cross-tab change events (Dexie's, and the list index's channel).
   await first.getByRole('row').filter({ hasText: 'Twofold' }).waitFor()
   const api = await apiSession(server.url)
   const docs = await until(

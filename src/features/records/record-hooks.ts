@@ -1,7 +1,8 @@
 /** React hooks over the mirror: what every list and edit screen reads. They never touch the network. */
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
 import { useRuntime } from '../../app/session-context'
+import { mirrorIndex } from '../../db/mirror-index'
 import type { OutboxOp } from '../../db/outbox-types'
 import { opsFor } from '../../db/record-writes'
 import { mirrorOf } from '../../db/tables'
@@ -11,9 +12,12 @@ import { type PageQuery, type PageResult, readPage } from './record-query'
 /** The page of a list screen; undefined while the first read is under way. */
 export function useRecordPage(collection: CollectionName, query: PageQuery): PageResult | undefined {
   const { db } = useRuntime()
+  // A page read from the index watches only its own rows: a new version of the index reads it again.
+  const index = mirrorIndex(db, collection)
+  const indexVersion = useSyncExternalStore(index.subscribe, index.getVersion)
   return useLiveQuery(
     () => readPage(db, collection, query),
-    [db, collection, query.page, query.perPage, query.search, query.sort],
+    [db, collection, query.page, query.perPage, query.search, query.sort, indexVersion],
   )
 }
 

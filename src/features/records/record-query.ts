@@ -1,9 +1,13 @@
 /**
  * A list screen's page, read from the mirror: sorted, searched with the same
- * word rules as the server (see src/domain/search.ts), counted, sliced.
+ * word rules as the server (see src/domain/search.ts), counted, sliced. The
+ * list order is answered from the collection's in-memory index once it is
+ * built (src/db/mirror-index.ts); until then, and for other orders, from the
+ * table.
  */
 
 import type { OutpostDb } from '../../db/database'
+import { mirrorIndex } from '../../db/mirror-index'
 import { type MirrorRow, mirrorOf } from '../../db/tables'
 import type { CollectionName } from '../../domain/collections'
 import { collections } from '../../domain/collections'
@@ -32,10 +36,18 @@ export async function readPage(
   const descending = sort.startsWith('-')
   const field = descending ? sort.slice(1) : sort
   const table = mirrorOf(db, collection)
-  let ordered = table.orderBy(field)
-  if (descending) ordered = ordered.reverse()
   const offset = (query.page - 1) * query.perPage
   const words = searchWords(query.search)
+  const index = mirrorIndex(db, collection)
+  if (index.ready && sort === index.sortField) {
+    const { total, ids } = index.page(words, offset, query.perPage)
+    const rows = await table.bulkGet(ids)
+    // A row deleted since the index last heard: the next version leaves it out.
+    return { rows: rows.filter((row) => row !== undefined), total }
+  }
+  index.warm()
+  let ordered = table.orderBy(field)
+  if (descending) ordered = ordered.reverse()
   if (words.length === 0) {
     const [rows, total] = await Promise.all([
       ordered.offset(offset).limit(query.perPage).toArray(),

@@ -1,0 +1,244 @@
+/**
+ * A list screen's order and search, in memory. IndexedDB cannot answer a page
+ * at 100,000 rows within a frame: in Chromium a `count()` alone takes ~100 ms
+ * there, skipping to page 1,000 another ~100 ms, and a search has to read and
+ * test every row (DESIGN.md §8 wants a new page painted within 16 ms). So each
+ * collection keeps, per tab, its ids in the list's order (the server's: the
+ * default sort field, ignoring case, empty last, ties by id) beside the
+ * lowercase text a search looks through. A page is then a filter and a slice
+ * here, and one `bulkGet` of its rows.
+ *
+ * It is read from the table once, in chunks, on first use, and follows every
+ * committed change afterwards, from this tab or another (mirror-changes.ts).
+ * Until it is ready, readers fall back to querying the table.
+ */
+import { type CollectionName, collections } from '../domain/collections'
+import { searchableText } from '../domain/search'
+import type { OutpostDb } from './database'
+import { type MirrorChanges, onMirrorChanges } from './mirror-changes'
+import { type MirrorRow, mirrorOf } from './tables'
+
+interface Entry {
+  id: string
+  /** The sort field, lowercase; null sorts last, as PostgreSQL puts NULLs. */
+  key: string | null
+  text: string
+}
+
+/** Rows per read while building: small enough to keep each IndexedDB read short. */
+const CHUNK = 5_000
+
+function compareEntries(a: Entry, b: Entry) {
+  if (a.key !== b.key) {
+    if (a.key === null) return 1
+    if (b.key === null) return -1
+    return a.key < b.key ? -1 : 1
+  }
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0
+}
+
+/** Two ordered lists as one, in one pass. */
+function mergeSorted(a: Entry[], b: Entry[]): Entry[] {
+  if (b.length === 0) return a
+  const merged: Entry[] = new Array(a.length + b.length)
+  let i = 0
+  let j = 0
+  let k = 0
+  while (i < a.length && j < b.length)
+    merged[k++] = compareEntries(a[i] as Entry, b[j] as Entry) <= 0 ? (a[i++] as Entry) : (b[j++] as Entry)
+  while (i < a.length) merged[k++] = a[i++] as Entry
+  while (j < b.length) merged[k++] = b[j++] as Entry
+  return merged
+}
+
+export class MirrorIndex {
+  /** The field the entries are ordered by (ascending): the collection's default sort. */
+  readonly sortField: string
+  private readonly searchFields: readonly string[]
+  private readonly entries = new Map<string, Entry>()
+  /** Every entry in order. Kept in order as changes arrive: sorting 100,000 afresh costs ~150 ms. */
+  private ordered: Entry[] = []
+  /** The last search, reused when the next one only narrows it (the user typing on). */
+  private lastSearch: { words: string[]; matches: Entry[] } | null = null
+  private state: 'cold' | 'building' | 'ready' = 'cold'
+  /** Changes heard while building, applied when the build ends ('all': read again). */
+  private heardWhileBuilding: Set<string> | 'all' = new Set()
+  /** Applying changes one batch at a time keeps them in the order they committed. */
+  private applying: Promise<void> = Promise.resolve()
+  private built: Promise<void> = Promise.resolve()
+  private version = 0
+  private readonly listeners = new Set<() => void>()
+  readonly stop: () => void
+
+  constructor(
+    private readonly db: OutpostDb,
+    private readonly collection: CollectionName,
+  ) {
+    const spec = collections[collection]
+    this.sortField = spec.defaultSort
+    this.searchFields = spec.searchFields
+    this.stop = onMirrorChanges(db.name, (changes) => this.hear(changes))
+  }
+
+  get ready() {
+    return this.state === 'ready'
+  }
+
+  /** Bumped whenever what `matches` answers may have changed. */
+  getVersion = () => this.version
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener)
+    return () => {
+      this.listeners.delete(listener)
+    }
+  }
+
+  /** Starts reading the table, once; readers see `ready` and a new version when it is done. */
+  warm() {
+    if (this.state !== 'cold') return
+    this.state = 'building'
+    // A timer, not a direct call: a caller inside a liveQuery would otherwise count the build's reads as its own.
+    this.built = new Promise((resolve) => setTimeout(() => resolve(this.build()), 0))
+  }
+
+  /** Resolves once everything heard so far is applied (tests and benchmarks wait on it). */
+  async idle() {
+    let seen: Promise<void> | undefined
+    while (seen !== this.applying) {
+      seen = this.applying
+      await this.built
+      await seen
+    }
+  }
+
+  /** The matching entries' ids in order: every word must occur in one of the searched fields. */
+  matches(words: string[]): string[] {
+    return this.matchingEntries(words).map((entry) => entry.id)
+  }
+
+  /** How many entries match, and the ids of `count` of them from `offset` on. */
+  page(words: string[], offset: number, count: number) {
+    const matching = this.matchingEntries(words)
+    return { total: matching.length, ids: matching.slice(offset, offset + count).map((entry) => entry.id) }
+  }
+
+  private matchingEntries(words: string[]): Entry[] {
+    if (words.length === 0) return this.ordered
+    const last = this.lastSearch
+    // Every old word inside a new one: the new matches are among the old ones.
+    const narrows = last?.words.every((old) => words.some((word) => word.includes(old)))
+    const from = last && narrows ? last.matches : this.ordered
+    const matches = from.filter((entry) => words.every((word) => entry.text.includes(word)))
+    this.lastSearch = { words, matches }
+    return matches
+  }
+
+  private put(row: MirrorRow) {
+    const value = row[this.sortField]
+    const entry = {
+      id: row.id,
+      key: typeof value === 'string' ? value.toLowerCase() : null,
+      text: searchableText(row, this.searchFields),
+    }
+    this.entries.set(row.id, entry)
+    return entry
+  }
+
+  private changed() {
+    this.lastSearch = null
+    this.version++
+    for (const listener of this.listeners) listener()
+  }
+
+  private async build() {
+    try {
+      do {
+        this.heardWhileBuilding = new Set()
+        this.entries.clear()
+        await this.readAll()
+        // A table cleared meanwhile: read it again. Single rows: re-read just those.
+      } while (this.clearedWhileBuilding())
+      this.ordered = [...this.entries.values()].sort(compareEntries)
+      const heard = [...(this.heardWhileBuilding as Set<string>)]
+      this.state = 'ready'
+      await this.apply(heard)
+    } catch {
+      // The database closed under us (signed out): nothing to show any more.
+      this.state = 'cold'
+    }
+  }
+
+  private clearedWhileBuilding() {
+    return this.heardWhileBuilding === 'all'
+  }
+
+  private async readAll() {
+    const table = mirrorOf(this.db, this.collection)
+    let after: string | undefined
+    for (;;) {
+      const from = after === undefined ? table.toCollection() : table.where(':id').above(after)
+      const chunk = await from.limit(CHUNK).toArray()
+      for (const row of chunk) this.put(row)
+      if (chunk.length < CHUNK) return
+      after = (chunk.at(-1) as MirrorRow).id
+    }
+  }
+
+  /** Reads the changed rows again and moves their entries to where they now belong. */
+  private async reread(changedIds: string[]) {
+    const ids = [...new Set(changedIds)]
+    const rows = await mirrorOf(this.db, this.collection).bulkGet(ids)
+    const fresh: Entry[] = []
+    rows.forEach((row, i) => {
+      if (row) fresh.push(this.put(row))
+      else this.entries.delete(ids[i] as string)
+    })
+    const changed = new Set(ids)
+    const kept = this.ordered.filter((entry) => !changed.has(entry.id))
+    this.ordered = mergeSorted(kept, fresh.sort(compareEntries))
+  }
+
+  private hear(all: MirrorChanges) {
+    const ids = all[this.collection]
+    if (!ids || this.state === 'cold') return
+    if (this.state === 'building') {
+      if (ids === 'all' || this.heardWhileBuilding === 'all') this.heardWhileBuilding = 'all'
+      else for (const id of ids) this.heardWhileBuilding.add(id)
+      return
+    }
+    if (ids === 'all') {
+      this.state = 'cold'
+      this.warm()
+      return
+    }
+    void this.apply(ids)
+  }
+
+  private apply(ids: string[]) {
+    this.applying = this.applying
+      .then(() => (ids.length ? this.reread(ids) : undefined))
+      .then(
+        () => this.changed(),
+        () => undefined,
+      )
+    return this.applying
+  }
+}
+
+const indexes = new WeakMap<OutpostDb, Map<CollectionName, MirrorIndex>>()
+
+/** The index of one collection of this database (made on first use). */
+export function mirrorIndex(db: OutpostDb, collection: CollectionName): MirrorIndex {
+  let byCollection = indexes.get(db)
+  if (!byCollection) indexes.set(db, (byCollection = new Map()))
+  let index = byCollection.get(collection)
+  if (!index) byCollection.set(collection, (index = new MirrorIndex(db, collection)))
+  return index
+}
+
+/** Stops following the database's changes and frees the memory (on sign-out). */
+export function dropMirrorIndexes(db: OutpostDb) {
+  for (const index of indexes.get(db)?.values() ?? []) index.stop()
+  indexes.delete(db)
+}

@@ -1,0 +1,133 @@
+/**
+ * The contacts list in real Chromium at 100,000 contacts (DESIGN.md §8: a new
+ * page paints within one frame, 16 ms). Seeds a throw-away PGlite, starts the
+ * real server on it, signs in, times the first hydrate into IndexedDB, then
+ * times list interactions from the click (or the end of the search box's
+ * debounce) until the new rows are in the DOM, ready for the next frame's
+ * paint. Printed, never asserted.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { migrate } from '../../server/db/migrate'
+import { openDb } from '../../server/db/open'
+import { launchBrowser } from '../e2e/chromium'
+import { startServer } from '../e2e/server-process'
+import { signInThroughUi, until } from '../e2e/signed-in'
+import { seedContacts } from './server-bench-data'
+
+const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000)
+const ROUNDS = Number(process.env.BENCH_BROWSER_ROUNDS ?? 15)
+const SEARCH_DEBOUNCE_MS = 300
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0
+const summary = (times: number[]) => {
+  const sorted = [...times].sort((a, b) => a - b)
+  return `p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p95 ${percentile(sorted, 0.95).toFixed(1)} ms (${times.length} runs)`
+}
+
+async function seededDataDir() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'outpost-browser-bench-'))
+  const pgliteDir = join(dataDir, 'pglite')
+  mkdirSync(pgliteDir)
+  const handle = await openDb({ dataDir: pgliteDir })
+  await migrate(handle)
+  await seedContacts(handle.db, CONTACTS)
+  await handle.close()
+  return dataDir
+}
+
+/** Runs `act` in the page and answers the ms until the table's first row reads differently (new rows rendered). */
+function timeRowsChange(page: Page, act: 'next' | 'previous' | 'skip' | `search:${string}`) {
+  return page.evaluate(
+    async ({ act, debounce }) => {
+      const firstRow = () => document.querySelector('tbody tr')?.textContent ?? ''
+      const before = firstRow()
+      const changed = new Promise<void>((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (firstRow() !== before) {
+            observer.disconnect()
+            resolve()
+          }
+        })
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true })
+      })
+      const buttons = () => [
+        ...document.querySelectorAll<HTMLButtonElement>('nav[aria-label="Pagination"] button'),
+      ]
+      let started = performance.now()
+      if (act === 'next') buttons().at(-1)?.click()
+      else if (act === 'previous') buttons().at(0)?.click()
+      else if (act === 'skip') buttons().at(-2)?.click()
+      else {
+        const input = document.querySelector('input[aria-label="Search records"]') as HTMLInputElement
+        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set
+        setter?.call(input, act.slice('search:'.length))
+        input.dispatchEvent(new Event('input', { bubbles: true }))
+        started += debounce
+      }
+      await changed
+      return performance.now() - started
+    },
+    { act, debounce: SEARCH_DEBOUNCE_MS },
+  )
+}
+
+export async function browserBench() {
+  const seeding = performance.now()
+  const dataDir = await seededDataDir()
+  console.log(
+    `seeded ${CONTACTS.toLocaleString('en')} contacts in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+  )
+  const server = await startServer({ DATA_DIR: dataDir })
+  const browser = await launchBrowser()
+  try {
+    const page = await browser.context.newPage()
+    // tsx names the functions it compiles with a helper that does not exist inside the page.
+    await page.addInitScript('globalThis.__name = (fn) => fn')
+    page.on('crash', () => console.error('the page crashed'))
+    page.on('pageerror', (error) => console.error('page error:', error))
+    const started = Date.now()
+    await signInThroughUi(page, server.url)
+    await page.goto(`${server.url}/contacts/list`)
+    let shown = ''
+    await until(
+      async () => {
+        const text = (await page.locator('main').textContent()) ?? ''
+        const footer = /Showing[^·]*/.exec(text)?.[0] ?? ''
+        if (footer !== shown)
+          console.log(`  ${Math.round((Date.now() - started) / 1000)} s: ${(shown = footer)}`)
+        return text
+      },
+      (text) => text.includes(`of ${CONTACTS} entries`) && !text.includes('still downloading'),
+      'the first hydrate',
+      600_000,
+    )
+    const seconds = (Date.now() - started) / 1000
+    console.log(
+      `hydrate into Chromium's IndexedDB (sign-in to idle): ${seconds.toFixed(1)} s, ${Math.round(CONTACTS / seconds).toLocaleString('en')} records/s`,
+    )
+    await page.locator('tbody tr').first().waitFor()
+
+    const rounds = async (label: string, acts: Parameters<typeof timeRowsChange>[1][]) => {
+      const times: number[] = []
+      for (let round = 0; round < ROUNDS; round++)
+        for (const act of acts) times.push(await timeRowsChange(page, act))
+      console.log(`${label}: ${summary(times)}`)
+    }
+    await rounds('next page (10 rows)', ['next'])
+    await rounds('the farthest page button', ['skip'])
+    await rounds('previous page', ['previous'])
+    await rounds('two-word search, then another', ['search:oliv harr', 'search:james smi'])
+    await timeRowsChange(page, 'search:')
+  } catch (error) {
+    console.error(error)
+    throw error
+  } finally {
+    await browser.close().catch(() => undefined)
+    await server.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}

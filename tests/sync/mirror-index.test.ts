@@ -1,0 +1,204 @@
+import fc from 'fast-check'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { OutpostDb } from '../../src/db/database'
+import { dropMirrorIndexes, mirrorIndex } from '../../src/db/mirror-index'
+import { fromPlainText } from '../../src/domain/rich-text'
+import { readPage } from '../../src/features/records/record-query'
+
+let db: OutpostDb
+
+beforeEach(() => {
+  db = new OutpostDb(`index-${crypto.randomUUID()}`)
+})
+afterEach(async () => {
+  dropMirrorIndexes(db)
+  await db.delete()
+})
+
+const contact = (id: string, lastName: string | null, firstName = '', email = '') =>
+  ({ id, version: 1, firstName, lastName, email }) as never
+
+async function builtIndex(collection: 'contacts' | 'products' = 'contacts') {
+  const index = mirrorIndex(db, collection)
+  index.warm()
+  await index.idle()
+  expect(index.ready).toBe(true)
+  return index
+}
+
+type Fields = Record<string, string | null>
+const names = fc.constantFrom('ada', 'Ada', 'grace', 'Hopper', 'ALAN', 'turing', 'lin', '', null)
+const fieldsArb = fc.record({ lastName: names, firstName: names, email: names })
+
+/** The list's rules written plainly over every row of the table: the order and the ids matching `search`. */
+async function reference(search: string) {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean)
+  const all = (await db.contacts.toArray()) as unknown as Fields[]
+  const text = (r: Fields) =>
+    [r.firstName, r.email, r.lastName]
+      .map((v) => v ?? '')
+      .join('\n')
+      .toLowerCase()
+  const key = (r: Fields) => (r.lastName == null ? null : r.lastName.toLowerCase())
+  return all
+    .filter((r) => words.every((word) => text(r).includes(word)))
+    .sort((a, b) => {
+      const [ka, kb] = [key(a), key(b)]
+      if (ka !== kb) return ka === null ? 1 : kb === null ? -1 : ka < kb ? -1 : 1
+      return (a.id as string) < (b.id as string) ? -1 : 1
+    })
+    .map((r) => r.id as string)
+}
+
+describe('the in-memory list index', () => {
+  it('orders as the server does: the list field ignoring case, empty last, ties by id', async () => {
+    await db.contacts.bulkPut([
+      contact('c', 'lovelace'),
+      contact('a', 'Turing'),
+      contact('d', null),
+      contact('b', 'Lovelace'),
+      contact('e', 'hopper'),
+    ])
+    const index = await builtIndex()
+    expect(index.matches([])).toEqual(['e', 'b', 'c', 'a', 'd'])
+  })
+
+  it('finds rows holding every word in any searched field, rich-text descriptions included', async () => {
+    await db.contacts.bulkPut([
+      contact('1', 'Lovelace', 'Ada', 'ada@analytical.example'),
+      contact('2', 'Byron', 'Ada', 'ada@poetry.example'),
+    ])
+    const index = await builtIndex()
+    expect(index.matches(['ada', 'lovel'])).toEqual(['1'])
+    expect(index.matches(['ANALYTICAL'.toLowerCase()])).toEqual(['1'])
+    expect(index.matches(['ada'])).toEqual(['2', '1'])
+
+    await db.products.put({
+      id: 'p',
+      version: 1,
+      name: 'Outpost',
+      description: fromPlainText('Works offline'),
+    } as never)
+    const products = await builtIndex('products')
+    expect(products.matches(['offline', 'out'])).toEqual(['p'])
+  })
+
+  it('follows puts, updates, deletes and a clear once built', async () => {
+    await db.contacts.bulkPut([contact('a', 'Babbage'), contact('b', 'Curie')])
+    const index = await builtIndex()
+    await db.contacts.put(contact('c', 'Agnesi'))
+    await db.contacts.update('b', { lastName: 'Ada' } as never)
+    await db.contacts.delete('a')
+    await index.idle()
+    expect(index.matches([])).toEqual(['b', 'c'])
+    await db.contacts.clear()
+    await db.contacts.put(contact('z', 'Zuse'))
+    await index.idle()
+    expect(index.matches([])).toEqual(['z'])
+  })
+
+  it('misses nothing committed while it is being built', async () => {
+    await db.contacts.bulkPut(
+      Array.from({ length: 12_000 }, (_, i) => contact(`r${String(i).padStart(5, '0')}`, 'Row')),
+    )
+    const index = mirrorIndex(db, 'contacts')
+    index.warm()
+    // Written while the build reads its chunks: one ahead of the reads, one behind them.
+    await db.contacts.bulkPut([contact('r11999', 'Changed'), contact('new', 'Added')])
+    await db.contacts.delete('r00000')
+    await index.idle()
+    const ids = index.matches([])
+    expect(ids).toHaveLength(12_000)
+    expect(ids.slice(0, 2)).toEqual(['new', 'r11999'])
+    expect(ids).not.toContain('r00000')
+  })
+
+  it('ignores a write whose transaction was rolled back', async () => {
+    await db.contacts.put(contact('a', 'Kept'))
+    const index = await builtIndex()
+    await expect(
+      db.transaction('rw', db.contacts, async () => {
+        await db.contacts.put(contact('b', 'Rolled back'))
+        throw new Error('abort')
+      }),
+    ).rejects.toThrow('abort')
+    await db.contacts.put(contact('c', 'Later'))
+    await index.idle()
+    expect(index.matches([])).toEqual(['a', 'c'])
+  })
+
+  it('hears the writes of another connection to the same database (another tab)', async () => {
+    await db.contacts.put(contact('a', 'Mine'))
+    const index = await builtIndex()
+    const otherTab = new OutpostDb(db.name)
+    await otherTab.contacts.put(contact('b', 'Theirs'))
+    otherTab.close()
+    await index.idle()
+    expect(index.matches([])).toEqual(['a', 'b'])
+  })
+
+  it('answers a list page with the same rows and total as reading the table', async () => {
+    const search = fc.constantFrom('', 'a', 'ad', 'ada gr', 'in', 'tur al', 'zzz')
+    const pageCase = fc.record({
+      rows: fc.array(fieldsArb, { maxLength: 40 }),
+      search,
+      page: fc.integer({ min: 1, max: 4 }),
+      perPage: fc.constantFrom(5, 10),
+    })
+    await fc.assert(
+      fc.asyncProperty(pageCase, async ({ rows, search, page, perPage }) => {
+        await db.contacts.clear()
+        await db.contacts.bulkPut(
+          rows.map(
+            (fields, i) => ({ id: `id${String(i).padStart(2, '0')}`, version: 1, ...fields }) as never,
+          ),
+        )
+        const index = mirrorIndex(db, 'contacts')
+        index.warm()
+        await index.idle()
+        const fromIndex = await readPage(db, 'contacts', { page, perPage, search })
+        const expected = await reference(search)
+        expect(fromIndex.total).toBe(expected.length)
+        expect(fromIndex.rows.map((r) => r.id)).toEqual(expected.slice((page - 1) * perPage, page * perPage))
+      }),
+      { numRuns: 60 },
+    )
+  })
+
+  it('stays in the table’s order through any run of puts, updates and deletes', async () => {
+    const id = fc.integer({ min: 0, max: 15 }).map((n) => `id${n}`)
+    const change = fc.oneof(
+      fc.record({ put: fc.array(fc.tuple(id, fieldsArb), { minLength: 1, maxLength: 4 }) }),
+      fc.record({ update: id, lastName: names }),
+      fc.record({ remove: fc.array(id, { minLength: 1, maxLength: 3 }) }),
+    )
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fieldsArb, { maxLength: 12 }),
+        fc.array(change, { maxLength: 12 }),
+        async (start, changes) => {
+          await db.contacts.clear()
+          await db.contacts.bulkPut(
+            start.map((fields, i) => ({ id: `id${i}`, version: 1, ...fields }) as never),
+          )
+          const index = mirrorIndex(db, 'contacts')
+          index.warm()
+          await index.idle()
+          for (const next of changes) {
+            if ('put' in next)
+              await db.contacts.bulkPut(
+                next.put.map(([key, fields]) => ({ id: key, version: 1, ...fields }) as never),
+              )
+            else if ('update' in next)
+              await db.contacts.update(next.update, { lastName: next.lastName } as never)
+            else await db.contacts.bulkDelete(next.remove)
+          }
+          await index.idle()
+          expect(index.matches([])).toEqual(await reference(''))
+          expect(index.matches(['a'])).toEqual(await reference('a'))
+        },
+      ),
+      { numRuns: 60 },
+    )
+  })
+})
