@@ -56,6 +56,16 @@ export class OutpostDb extends Dexie {
       products: 'id, name, updatedAt',
       images: 'id',
     })
+    // List pages come from the in-memory index (mirror-index.ts): only each list's own order keeps an
+    // IndexedDB index, for the moments before that index is built. Every index dropped makes each write
+    // of the hydrate cheaper (100k contacts: 4.8k to 6k records/s in Chromium).
+    this.version(3).stores({
+      contacts: 'id, lastName',
+      companies: 'id, companyName',
+      industries: 'id, name',
+      services: 'id, name',
+      products: 'id, name',
+    })
     trackMirrorChanges(this)
   }
 }

@@ -1,3 +1,4 @@
+import Dexie from 'dexie'
 import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { OutpostDb } from '../../src/db/database'
@@ -200,5 +201,46 @@ describe('the in-memory list index', () => {
       ),
       { numRuns: 60 },
     )
+  })
+
+  it('sorts by a field that has no IndexedDB index as the server does, when no list index can help', async () => {
+    await db.contacts.bulkPut([
+      contact('a', 'x', 'bea'),
+      contact('b', 'x', 'Ann'),
+      contact('c', 'x', null as never),
+      contact('d', 'x', 'ann'),
+    ])
+    const page = await readPage(db, 'contacts', { page: 1, perPage: 10, search: '', sort: 'firstName' })
+    expect(page.rows.map((row) => row.id)).toEqual(['b', 'd', 'a', 'c'])
+    const reversed = await readPage(db, 'contacts', { page: 1, perPage: 2, search: 'a', sort: '-firstName' })
+    expect(reversed).toMatchObject({ total: 3 })
+    // Descending turns the order round but not the tie-break: Ann and ann stay in id order.
+    expect(reversed.rows.map((row) => row.id)).toEqual(['a', 'b'])
+  })
+})
+
+describe('the version 3 schema', () => {
+  it('keeps every row and queued change of a version 2 database', async () => {
+    const name = `upgrade-${crypto.randomUUID()}`
+    const old = new Dexie(name)
+    old.version(2).stores({
+      contacts: 'id, firstName, lastName, email, updatedAt',
+      outbox: '++seq, &opId, recordId, status, [collection+recordId]',
+      notices: '++id, recordId',
+      meta: 'key',
+      companies: 'id, companyName, email, website, mainPhone, updatedAt',
+      industries: 'id, name, updatedAt',
+      services: 'id, name, updatedAt',
+      products: 'id, name, updatedAt',
+      images: 'id',
+    })
+    await old.table('contacts').put({ id: 'c1', version: 1, firstName: 'Ada', lastName: 'Lovelace' })
+    await old.table('outbox').add({ opId: 'op1', recordId: 'c1', collection: 'contacts', status: 'pending' })
+    old.close()
+    const upgraded = new OutpostDb(name)
+    expect(await upgraded.contacts.get('c1')).toMatchObject({ firstName: 'Ada' })
+    expect(await upgraded.outbox.count()).toBe(1)
+    expect(upgraded.verno).toBe(3)
+    await upgraded.delete()
   })
 })

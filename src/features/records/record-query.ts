@@ -46,6 +46,12 @@ export async function readPage(
     return { rows: rows.filter((row) => row !== undefined), total }
   }
   index.warm()
+  const matches = (row: MirrorRow) => matchesAcross(row, spec.searchFields, words)
+  if (field !== 'id' && !(field in table.schema.idxByName)) {
+    // No IndexedDB index for this order (only the list orders have one): sort the matches here.
+    const rows = (await table.filter(matches).toArray()).sort((a, b) => compareRows(a, b, field, descending))
+    return { rows: rows.slice(offset, offset + query.perPage), total: rows.length }
+  }
   let ordered = table.orderBy(field)
   if (descending) ordered = ordered.reverse()
   if (words.length === 0) {
@@ -55,10 +61,24 @@ export async function readPage(
     ])
     return { rows, total }
   }
-  const matching = ordered.filter((row) => matchesAcross(row, spec.searchFields, words))
+  const matching = ordered.filter(matches)
   const [rows, total] = await Promise.all([
     matching.clone().offset(offset).limit(query.perPage).toArray(),
     matching.count(),
   ])
   return { rows, total }
+}
+
+/** The server's order for one field: text ignoring case, empty values last (first when descending), ties by id. */
+function compareRows(a: MirrorRow, b: MirrorRow, field: string, descending: boolean) {
+  const key = (row: MirrorRow) => {
+    const value = row[field]
+    return typeof value === 'string' ? value.toLowerCase() : (value as number | null | undefined)
+  }
+  const [ka, kb] = [key(a), key(b)]
+  if (ka !== kb) {
+    const order = ka == null ? 1 : kb == null ? -1 : ka < kb ? -1 : 1
+    return descending ? -order : order
+  }
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0
 }
