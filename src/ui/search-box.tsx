@@ -1,7 +1,7 @@
 /**
  * The list search box. It keeps what is typed locally and reports it after the
  * user pauses for `delay` ms (SPEC.md §9: 300 ms), so each keystroke does not
- * start a new query.
+ * start a new query. Enter searches at once.
  */
 import { useEffect, useRef, useState } from 'react'
 import { cx } from './cx'
@@ -36,6 +36,9 @@ export function SearchBox({ value, onSearch, delay = 300, placeholder = 'Search 
         placeholder={placeholder}
         value={text}
         onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && text !== value) report.current(text)
+        }}
         className={cx(input, 'pl-9')}
       />
     </div>
