@@ -26,15 +26,14 @@ export async function pull(ctx: EngineContext, status?: SyncStatus): Promise<Pul
   const hydrating = cursor === '0'
   let done = 0
   let total: number | null = null
-  let ahead: Promise<Fetched> | null = null
   for (;;) {
-    const fetched = await (ahead ?? fetchPage(ctx, cursor))
-    ahead = null
-    if ('error' in fetched) {
-      if (fetched.error instanceof NetworkError) return 'offline'
-      throw fetched.error
+    let answer: Awaited<ReturnType<typeof changes>>
+    try {
+      answer = await changes(ctx.transport, cursor, PULL_PAGE_SIZE)
+    } catch (error) {
+      if (error instanceof NetworkError) return 'offline'
+      throw error
     }
-    const { answer } = fetched
     if (answer.status === 401) return 'auth'
     if (answer.status === 410) {
       await forgetServerState(ctx)
@@ -45,8 +44,8 @@ export async function pull(ctx: EngineContext, status?: SyncStatus): Promise<Pul
     const page = answer.body
     // A feed that says "more" without moving on would loop forever: stop and try again later.
     if (page.hasMore && page.cursor === cursor) return 'error'
-    // Ask for the next page while this one is written: the server and IndexedDB work side by side.
-    if (page.hasMore) ahead = fetchPage(ctx, page.cursor)
+    // The next page is asked for only now, not while this one is written: in Chromium, writes back to
+    // back leave no gap for the screens' reads, and a list sat frozen until the whole hydrate was done.
     await applyPage(ctx, page.changes, page.cursor)
     cursor = page.cursor
     done += page.changes.length
@@ -59,16 +58,6 @@ export async function pull(ctx: EngineContext, status?: SyncStatus): Promise<Pul
     status?.set({ hydrate: null })
   }
   return 'ok'
-}
-
-type Fetched = { answer: Awaited<ReturnType<typeof changes>> } | { error: unknown }
-
-/** One page of the feed; never rejects, so a page fetched ahead cannot fail unobserved. */
-function fetchPage(ctx: EngineContext, cursor: string): Promise<Fetched> {
-  return changes(ctx.transport, cursor, PULL_PAGE_SIZE).then(
-    (answer) => ({ answer }),
-    (error: unknown) => ({ error }),
-  )
 }
 
 async function applyPage(ctx: EngineContext, page: Change[], cursor: string) {
