@@ -6,16 +6,12 @@
  * the new rows are in the DOM, ready for the next frame's paint. Printed,
  * never asserted.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import type { Page } from 'playwright-core'
-import { migrate } from '../../server/db/migrate'
-import { openDb } from '../../server/db/open'
 import { launchBrowser } from '../e2e/chromium'
+import { seededDataDir } from '../e2e/seeded-data-dir'
 import { startServer } from '../e2e/server-process'
 import { signInThroughUi, until } from '../e2e/signed-in'
-import { seedContacts } from './server-bench-data'
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000)
 const ROUNDS = Number(process.env.BENCH_BROWSER_ROUNDS ?? 15)
@@ -25,17 +21,6 @@ const percentile = (sorted: number[], p: number) =>
 const summary = (times: number[]) => {
   const sorted = [...times].sort((a, b) => a - b)
   return `p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p95 ${percentile(sorted, 0.95).toFixed(1)} ms (${times.length} runs)`
-}
-
-async function seededDataDir() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'outpost-browser-bench-'))
-  const pgliteDir = join(dataDir, 'pglite')
-  mkdirSync(pgliteDir)
-  const handle = await openDb({ dataDir: pgliteDir })
-  await migrate(handle)
-  await seedContacts(handle.db, CONTACTS)
-  await handle.close()
-  return dataDir
 }
 
 /** Runs `act` in the page and answers the ms until the table's first row reads differently (new rows rendered). */
@@ -78,7 +63,7 @@ function timeRowsChange(page: Page, act: 'next' | 'previous' | 'skip' | `search:
 
 export async function browserBench() {
   const seeding = performance.now()
-  const dataDir = await seededDataDir()
+  const dataDir = await seededDataDir(CONTACTS)
   console.log(
     `seeded ${CONTACTS.toLocaleString('en')} contacts in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
   )

@@ -1,0 +1,55 @@
+/**
+ * The first sign-in on a device downloads every record. The contacts list must
+ * fill as the pages arrive, not sit on its first answer until the download
+ * ends: a pull that queued its IndexedDB writes back to back once starved the
+ * list's reads for the whole hydrate.
+ */
+import { rmSync } from 'node:fs'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { launchBrowser } from './chromium'
+import { seededDataDir } from './seeded-data-dir'
+import { type RunningServer, startServer } from './server-process'
+import { signInThroughUi } from './signed-in'
+
+const CONTACTS = 10_000
+
+let dataDir: string
+let server: RunningServer
+let browser: Awaited<ReturnType<typeof launchBrowser>>
+
+beforeAll(async () => {
+  dataDir = await seededDataDir(CONTACTS)
+  server = await startServer({ DATA_DIR: dataDir })
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+it('fills the contacts list while the first download is under way', async () => {
+  const page = browser.context.pages()[0] as Page
+  // Every total the footer shows, from the first render on, recorded in the page itself.
+  await page.addInitScript(() => {
+    const seen: string[] = []
+    ;(window as unknown as { totalsSeen: string[] }).totalsSeen = seen
+    new MutationObserver(() => {
+      const total = /of (\d+) entries/.exec(document.body.textContent ?? '')?.[1]
+      if (total && seen.at(-1) !== total) seen.push(total)
+    }).observe(document, { subtree: true, childList: true, characterData: true })
+  })
+  await signInThroughUi(page, server.url)
+  // Loading the list as a page of its own: the download that began at sign-in resumes beside it.
+  await page.goto(`${server.url}/contacts/list`)
+  await page.getByText(`Showing 1 to 10 of ${CONTACTS} entries`).waitFor({ timeout: 60_000 })
+
+  const totals = (await page.evaluate(() => (window as unknown as { totalsSeen: string[] }).totalsSeen)).map(
+    Number,
+  )
+  const along = totals.filter((total) => total > 10 && total < CONTACTS)
+  // Ten pages of 1,000: at least a few of them must have shown before the last one.
+  expect(along.length, `totals seen: ${totals.join(', ')}`).toBeGreaterThanOrEqual(2)
+  expect(totals.at(-1)).toBe(CONTACTS)
+})
