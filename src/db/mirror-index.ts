@@ -37,6 +37,18 @@ function compareEntries(a: Entry, b: Entry) {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0
 }
 
+/** The index of the entry whose text holds position `at`: the last start at or before it. */
+function entryAt(starts: Float64Array, at: number) {
+  let low = 0
+  let high = starts.length - 2
+  while (low < high) {
+    const middle = (low + high + 1) >> 1
+    if ((starts[middle] as number) <= at) low = middle
+    else high = middle - 1
+  }
+  return low
+}
+
 /** Two ordered lists as one, in one pass. */
 function mergeSorted(a: Entry[], b: Entry[]): Entry[] {
   if (b.length === 0) return a
@@ -60,6 +72,8 @@ export class MirrorIndex {
   private ordered: Entry[] = []
   /** The last search, reused when the next one only narrows it (the user typing on). */
   private lastSearch: { words: string[]; matches: Entry[] } | null = null
+  /** Every entry's text in order, joined, with where each starts (for `scan`); null after a change. */
+  private joined: { text: string; starts: Float64Array } | null = null
   private state: 'cold' | 'building' | 'ready' = 'cold'
   /** Changes heard while building, applied when the build ends ('all': read again). */
   private heardWhileBuilding: Set<string> | 'all' = new Set()
@@ -128,10 +142,47 @@ export class MirrorIndex {
     const last = this.lastSearch
     // Every old word inside a new one: the new matches are among the old ones.
     const narrows = last?.words.every((old) => words.some((word) => word.includes(old)))
-    const from = last && narrows ? last.matches : this.ordered
-    const matches = from.filter((entry) => words.every((word) => entry.text.includes(word)))
+    const matches =
+      last && narrows
+        ? last.matches.filter((entry) => words.every((word) => entry.text.includes(word)))
+        : this.scan(words)
     this.lastSearch = { words, matches }
     return matches
+  }
+
+  /**
+   * Every entry holding all the words, in order. One `indexOf` pass for the
+   * longest word over all the texts joined (a line break between entries, which
+   * no word holds) is several times faster than testing 100,000 strings one by
+   * one; only the entries it lands in are tested for the other words.
+   */
+  private scan(words: string[]): Entry[] {
+    const { text, starts } = this.joinedTexts()
+    const [longest, ...others] = [...words].sort((a, b) => b.length - a.length) as [string, ...string[]]
+    const matches: Entry[] = []
+    let from = 0
+    for (;;) {
+      const at = text.indexOf(longest, from)
+      if (at < 0) return matches
+      const i = entryAt(starts, at)
+      const entry = this.ordered[i] as Entry
+      if (others.every((word) => entry.text.includes(word))) matches.push(entry)
+      from = starts[i + 1] as number
+    }
+  }
+
+  private joinedTexts() {
+    if (!this.joined) {
+      const starts = new Float64Array(this.ordered.length + 1)
+      let offset = 0
+      this.ordered.forEach((entry, i) => {
+        starts[i] = offset
+        offset += entry.text.length + 1
+      })
+      starts[this.ordered.length] = offset
+      this.joined = { text: this.ordered.map((entry) => entry.text).join('\n'), starts }
+    }
+    return this.joined
   }
 
   private put(row: MirrorRow) {
@@ -145,8 +196,16 @@ export class MirrorIndex {
     return entry
   }
 
+  /** The one place the order is replaced: what was derived from the old one goes with it. */
+  private reorder(ordered: Entry[]) {
+    this.ordered = ordered
+    this.joined = null
+    this.lastSearch = null
+  }
+
   private changed() {
     this.lastSearch = null
+    this.joined = null
     this.version++
     for (const listener of this.listeners) listener()
   }
@@ -159,7 +218,7 @@ export class MirrorIndex {
         await this.readAll()
         // A table cleared meanwhile: read it again. Single rows: re-read just those.
       } while (this.clearedWhileBuilding())
-      this.ordered = [...this.entries.values()].sort(compareEntries)
+      this.reorder([...this.entries.values()].sort(compareEntries))
       const heard = [...(this.heardWhileBuilding as Set<string>)]
       this.state = 'ready'
       await this.apply(heard)
@@ -196,7 +255,7 @@ export class MirrorIndex {
     })
     const changed = new Set(ids)
     const kept = this.ordered.filter((entry) => !changed.has(entry.id))
-    this.ordered = mergeSorted(kept, fresh.sort(compareEntries))
+    this.reorder(mergeSorted(kept, fresh.sort(compareEntries)))
   }
 
   private hear(all: MirrorChanges) {

@@ -197,6 +197,7 @@ describe('the in-memory list index', () => {
           await index.idle()
           expect(index.matches([])).toEqual(await reference(''))
           expect(index.matches(['a'])).toEqual(await reference('a'))
+          expect(index.matches(['in', 'a'])).toEqual(await reference('in a'))
         },
       ),
       { numRuns: 60 },
