@@ -96,6 +96,12 @@ export async function browserBench() {
       `hydrate into Chromium's IndexedDB (sign-in to idle): ${seconds.toFixed(1)} s, ${Math.round(CONTACTS / seconds).toLocaleString('en')} records/s`,
     )
     await page.locator('tbody tr').first().waitFor()
+    // Chromium's own (non-standard) figure: the whole page's JS heap, list index included.
+    const heap = await page.evaluate(
+      () =>
+        (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0,
+    )
+    console.log(`JS heap with the list open after the hydrate: ${(heap / 2 ** 20).toFixed(0)} MiB`)
 
     const rounds = async (label: string, acts: Parameters<typeof timeRowsChange>[1][]) => {
       const times: number[] = []
