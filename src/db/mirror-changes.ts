@@ -37,6 +37,27 @@ function channelOf(dbName: string) {
   return channel
 }
 
+const everything = (): MirrorChanges =>
+  Object.fromEntries([...mirrorTables].map((table) => [table, 'all'])) as MirrorChanges
+
+// The back/forward cache keeps no page with an open BroadcastChannel (Dexie closes its own for the same
+// reason). Closed while the page sleeps, reopened when it wakes; and as what other tabs wrote meanwhile
+// went unheard, every index then reads its table again.
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', (event) => {
+    if (!event.persisted) return
+    for (const channel of channels.values()) channel.close()
+    channels.clear()
+  })
+  window.addEventListener('pageshow', (event) => {
+    if (!event.persisted) return
+    for (const dbName of listeners.keys()) {
+      channelOf(dbName)
+      announce(dbName, everything())
+    }
+  })
+}
+
 /** Hears every committed change of the mirror tables of the database named `dbName`; answers the unsubscribe. */
 export function onMirrorChanges(dbName: string, listener: Listener): () => void {
   channelOf(dbName)
@@ -62,8 +83,9 @@ function middleware(dbName: string): Middleware<DBCore> {
       pending.set(trans, collected)
       // The DBCore transaction is the IDBTransaction itself.
       ;(trans as unknown as IDBTransaction).addEventListener('complete', () => {
-        announce(dbName, collected)
+        // Other tabs first: nothing that happens here can then keep it from them.
         channelOf(dbName)?.postMessage(collected)
+        announce(dbName, collected)
       })
     }
     const before = changes[table]

@@ -119,9 +119,11 @@ export class MirrorIndex {
   /** Resolves once everything heard so far is applied (tests and benchmarks wait on it). */
   async idle() {
     let seen: Promise<void> | undefined
-    while (seen !== this.applying) {
+    let built: Promise<void> | undefined
+    while (seen !== this.applying || built !== this.built || this.state === 'building') {
       seen = this.applying
-      await this.built
+      built = this.built
+      await built
       await seen
     }
   }
@@ -158,7 +160,8 @@ export class MirrorIndex {
    */
   private scan(words: string[]): Entry[] {
     const { text, starts } = this.joinedTexts()
-    const [longest, ...others] = [...words].sort((a, b) => b.length - a.length) as [string, ...string[]]
+    const [longest, ...others] = words.filter(Boolean).sort((a, b) => b.length - a.length)
+    if (longest === undefined) return this.ordered
     const matches: Entry[] = []
     let from = 0
     for (;;) {
@@ -166,7 +169,9 @@ export class MirrorIndex {
       if (at < 0) return matches
       const i = entryAt(starts, at)
       const entry = this.ordered[i] as Entry
-      if (others.every((word) => entry.text.includes(word))) matches.push(entry)
+      // `includes(longest)` too: a word holding a line break could span two entries' texts.
+      if (entry.text.includes(longest) && others.every((word) => entry.text.includes(word)))
+        matches.push(entry)
       from = starts[i + 1] as number
     }
   }
@@ -260,7 +265,8 @@ export class MirrorIndex {
 
   private hear(all: MirrorChanges) {
     const ids = all[this.collection]
-    if (!ids || this.state === 'cold') return
+    // A write that changed nothing (an update of a missing row) says nothing either.
+    if (!ids || ids.length === 0 || this.state === 'cold') return
     if (this.state === 'building') {
       if (ids === 'all' || this.heardWhileBuilding === 'all') this.heardWhileBuilding = 'all'
       else for (const id of ids) this.heardWhileBuilding.add(id)
@@ -279,7 +285,12 @@ export class MirrorIndex {
       .then(() => (ids.length ? this.reread(ids) : undefined))
       .then(
         () => this.changed(),
-        () => undefined,
+        () => {
+          // The rows could not be read (the database closed or reopened under us): the index no
+          // longer knows the table. Readers fall back to the table, and the next one builds it again.
+          this.state = 'cold'
+          this.changed()
+        },
       )
     return this.applying
   }

@@ -1,6 +1,6 @@
 import Dexie from 'dexie'
 import fc from 'fast-check'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { OutpostDb } from '../../src/db/database'
 import { dropMirrorIndexes, mirrorIndex } from '../../src/db/mirror-index'
 import { fromPlainText } from '../../src/domain/rich-text'
@@ -126,6 +126,50 @@ describe('the in-memory list index', () => {
     await db.contacts.put(contact('c', 'Later'))
     await index.idle()
     expect(index.matches([])).toEqual(['a', 'c'])
+  })
+
+  it('hears another tab over its channel, even a tab whose writes this one never saw', async () => {
+    await db.contacts.put(contact('a', 'Mine'))
+    const index = await builtIndex()
+    // Another tab: its own connection (no middleware here) and its own channel.
+    const otherTab = await new Dexie(db.name).open()
+    await otherTab.table('contacts').put(contact('b', 'Theirs'))
+    otherTab.close()
+    const channel = new BroadcastChannel(`outpost-mirror:${db.name}`)
+    channel.postMessage({ contacts: ['b'] })
+    await vi.waitFor(() => expect(index.matches([])).toEqual(['a', 'b']))
+    channel.close()
+  })
+
+  it('falls back to the table, and builds again, when it cannot read a change', async () => {
+    await db.contacts.put(contact('a', 'Kept'))
+    const index = await builtIndex()
+    // The next read of any table fails once (db.table() hands out fresh Table objects: spy on their prototype).
+    const failOnce = vi.spyOn(Object.getPrototypeOf(db.contacts), 'bulkGet')
+    failOnce.mockRejectedValueOnce(new Error('connection lost'))
+    await db.contacts.put(contact('b', 'Missed'))
+    await index.idle()
+    expect(index.ready).toBe(false)
+    const page = await readPage(db, 'contacts', { page: 1, perPage: 10, search: '' })
+    expect(page.rows.map((row) => row.id)).toEqual(['a', 'b'])
+    await index.idle()
+    expect(index.ready).toBe(true)
+    expect(index.matches([])).toEqual(['a', 'b'])
+    failOnce.mockRestore()
+  })
+
+  it('does not announce a write that changed nothing', async () => {
+    await db.contacts.put(contact('a', 'Kept'))
+    const index = await builtIndex()
+    const before = index.getVersion()
+    await db.contacts.update('missing', { lastName: 'Nobody' } as never)
+    await db.contacts
+      .where('lastName')
+      .equals('Nobody')
+      .modify({ firstName: 'x' } as never)
+    await db.contacts.put(contact('b', 'Real'))
+    await index.idle()
+    expect(index.getVersion()).toBe(before + 1)
   })
 
   it('hears the writes of another connection to the same database (another tab)', async () => {

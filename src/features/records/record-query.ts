@@ -73,7 +73,8 @@ export async function readPage(
 function compareRows(a: MirrorRow, b: MirrorRow, field: string, descending: boolean) {
   const key = (row: MirrorRow) => {
     const value = row[field]
-    return typeof value === 'string' ? value.toLowerCase() : (value as number | null | undefined)
+    // A missing field counts as null, or the comparison would not be consistent.
+    return typeof value === 'string' ? value.toLowerCase() : ((value ?? null) as number | null)
   }
   const [ka, kb] = [key(a), key(b)]
   if (ka !== kb) {
