@@ -13,6 +13,7 @@
  * Until it is ready, readers fall back to querying the table.
  */
 import { type CollectionName, collections } from '../domain/collections'
+import { compareListOrder, type SortKey, sortKeyOf } from '../domain/list-order'
 import { searchableText } from '../domain/search'
 import type { OutpostDb } from './database'
 import { type MirrorChanges, onMirrorChanges } from './mirror-changes'
@@ -20,22 +21,15 @@ import { type MirrorRow, mirrorOf } from './tables'
 
 interface Entry {
   id: string
-  /** The sort field, lowercase; null sorts last, as PostgreSQL puts NULLs. */
-  key: string | null
+  /** The sort field as the server orders it (src/domain/list-order.ts). */
+  key: SortKey
   text: string
 }
 
 /** Rows per read while building: small enough to keep each IndexedDB read short. */
 const CHUNK = 5_000
 
-function compareEntries(a: Entry, b: Entry) {
-  if (a.key !== b.key) {
-    if (a.key === null) return 1
-    if (b.key === null) return -1
-    return a.key < b.key ? -1 : 1
-  }
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0
-}
+const compareEntries = (a: Entry, b: Entry) => compareListOrder(a, b)
 
 /** The index of the entry whose text holds position `at`: the last start at or before it. */
 function entryAt(starts: Float64Array, at: number) {
@@ -194,7 +188,7 @@ export class MirrorIndex {
     const value = row[this.sortField]
     const entry = {
       id: row.id,
-      key: typeof value === 'string' ? value.toLowerCase() : null,
+      key: sortKeyOf(value),
       text: searchableText(row, this.searchFields),
     }
     this.entries.set(row.id, entry)

@@ -11,6 +11,7 @@ import { mirrorIndex } from '../../db/mirror-index'
 import { type MirrorRow, mirrorOf } from '../../db/tables'
 import type { CollectionName } from '../../domain/collections'
 import { collections } from '../../domain/collections'
+import { compareListOrder, sortKeyOf } from '../../domain/list-order'
 import { matchesAcross, searchWords } from '../../domain/search'
 
 export interface PageQuery {
@@ -49,7 +50,12 @@ export async function readPage(
   const matches = (row: MirrorRow) => matchesAcross(row, spec.searchFields, words)
   if (field !== 'id' && !(field in table.schema.idxByName)) {
     // No IndexedDB index for this order (only the list orders have one): sort the matches here.
-    const rows = (await table.filter(matches).toArray()).sort((a, b) => compareRows(a, b, field, descending))
+    const keyed = (await table.filter(matches).toArray()).map((row) => ({
+      row,
+      id: row.id,
+      key: sortKeyOf(row[field]),
+    }))
+    const rows = keyed.sort((a, b) => compareListOrder(a, b, descending)).map(({ row }) => row)
     return { rows: rows.slice(offset, offset + query.perPage), total: rows.length }
   }
   let ordered = table.orderBy(field)
@@ -67,19 +73,4 @@ export async function readPage(
     matching.count(),
   ])
   return { rows, total }
-}
-
-/** The server's order for one field: text ignoring case, empty values last (first when descending), ties by id. */
-function compareRows(a: MirrorRow, b: MirrorRow, field: string, descending: boolean) {
-  const key = (row: MirrorRow) => {
-    const value = row[field]
-    // A missing field counts as null, or the comparison would not be consistent.
-    return typeof value === 'string' ? value.toLowerCase() : ((value ?? null) as number | null)
-  }
-  const [ka, kb] = [key(a), key(b)]
-  if (ka !== kb) {
-    const order = ka == null ? 1 : kb == null ? -1 : ka < kb ? -1 : 1
-    return descending ? -order : order
-  }
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0
 }
