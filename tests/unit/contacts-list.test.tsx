@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { addRecord, saveRecord } from '../../src/features/records/record-actions'
 import { listStateKey } from '../../src/ui/use-list-state'
 import { makeRuntime, renderApp, seedContacts, storeSession } from './helpers'
@@ -63,6 +63,24 @@ describe('contacts list', () => {
     fireEvent.change(screen.getByPlaceholderText('Search records'), { target: { value: 'nobody-here' } })
     await screen.findByText('No contacts match "nobody-here"')
     expect(firstNames()).toEqual([])
+  })
+
+  it('never shows the server’s count for one search beside the rows of another', async () => {
+    storeSession()
+    const runtime = makeRuntime()
+    // The server holds 40 contacts in all, 10 more than this device has so far.
+    runtime.engine.refreshPage = async (_collection, query) => (query.search === '' ? 40 : null)
+    await seedContacts(runtime.db, 30)
+    renderApp('/contacts/list', { runtime })
+    await screen.findByText('· 40 on the server, still downloading', { exact: false })
+
+    // Offline, a search is answered by the device alone: the count of the whole list no longer applies.
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    fireEvent.change(screen.getByPlaceholderText('Search records'), { target: { value: 'person07@' } })
+    await waitFor(() => expect(firstNames()).toEqual(['First07']))
+    expect(screen.getByText('Showing 1 to 1 of 1 entries')).toBeTruthy()
+    expect(screen.queryByText('on the server', { exact: false })).toBeNull()
+    offline.mockRestore()
   })
 
   it('restores the page, size and search remembered for this list', async () => {

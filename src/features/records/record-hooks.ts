@@ -67,17 +67,19 @@ export function useRecordOps(collection: CollectionName, id: string): OutboxOp[]
  */
 export function useServerTotal(collection: CollectionName, query: PageQuery): number | null {
   const { engine } = useRuntime()
-  const [total, setTotal] = useState<number | null>(null)
+  // The count belongs to one search: another search (typed offline, say) must not show it.
+  const counted = `${collection}\n${query.search}`
+  const [answer, setAnswer] = useState<{ counted: string; total: number | null } | null>(null)
   const { page, perPage, search, sort } = query
   useEffect(() => {
     let current = true
     if (typeof navigator !== 'undefined' && !navigator.onLine) return
     engine
       .refreshPage(collection, { page, perPage, search, sort })
-      .then((answer) => current && setTotal(answer))
+      .then((total) => current && setAnswer({ counted: `${collection}\n${search}`, total }))
     return () => {
       current = false
     }
   }, [engine, collection, page, perPage, search, sort])
-  return total
+  return answer?.counted === counted ? answer.total : null
 }
