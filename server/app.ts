@@ -5,21 +5,19 @@
 import cookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
-import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
-import { DEFAULT_LOCKOUT, type LockoutPolicy } from './auth/lockout'
+import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/sign-in-limits'
 import { serverCollections } from './collections/registry'
 import type { Db } from './db/open'
+import { installAccessControl } from './http/access'
 import { frameworkError, installErrorHandlers } from './http/error-handler'
-import { tooManyRequests } from './http/errors'
-import { installWriteGuard } from './http/guard'
+import { installOwnOrigin, ownOrigin } from './http/origin'
 import { parseQueryString } from './http/query'
-import { installSessions } from './http/session'
 import { authRoutes } from './routes/auth'
 import { collectionRoutes } from './routes/collection'
 import { imageRoutes } from './routes/images'
 import { registerRoutes } from './routes/register'
-import { type Fallback, serveStatic } from './routes/static'
+import { serveStatic } from './routes/static'
 import { syncRoutes } from './routes/sync'
 import { DEFAULT_UPLOAD_MAX_BYTES, uploadRoutes } from './routes/uploads'
 import { userRoutes } from './routes/users'
@@ -32,15 +30,19 @@ export interface AppOptions {
   /** Sessions end after this many days without use (default 14). */
   sessionIdleDays?: number
   /**
-   * Login and register attempts per IP (default 20 a minute); false turns the limit off.
-   * Counted in this process's memory: with several processes an IP gets this many per process.
-   * The per-account limit below is the one that holds across processes (it lives in the database).
+   * How often a password may be tried, per address, per account and address, and per
+   * account (auth/sign-in-limits.ts); counted in the database, so across processes.
    */
-  loginRateLimit?: { max: number; timeWindow: number | string } | false
-  /** Failed sign-ins per account before a lock for the window (default 5 in 15 minutes); false: off. */
-  accountLockout?: LockoutPolicy | false
-  /** Behind a reverse proxy: trust X-Forwarded-* for protocol (Secure cookie, Origin check) and IP. */
-  trustProxy?: boolean
+  signInLimits?: Partial<SignInLimits>
+  /**
+   * Behind reverse proxies: how many proxy hops to trust for X-Forwarded-For/-Proto/-Host
+   * (the client address, HTTPS). Only those hops: a client cannot name its own address.
+   */
+  trustProxy?: number
+  /** The address staff use (PUBLIC_URL): the origin writes must come from, and the host name. */
+  publicUrl?: string
+  /** Other host names this server answers to (loopback names always). */
+  hostNames?: string[]
   /** Largest image upload in bytes (default 5 MB). */
   uploadMaxBytes?: number
   /** Whether POST /api/register creates accounts (default false: 403). */
@@ -70,13 +72,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: options.trustProxy ?? false,
+    // The socket's peer is hop 0; each trusted proxy adds one. Beyond them, X-Forwarded-For is the client's own say.
+    trustProxy: options.trustProxy
+      ? (_address: string, hop: number) => hop < (options.trustProxy ?? 0)
+      : false,
     routerOptions: { querystringParser: parseQueryString },
     frameworkErrors: frameworkError,
   })
 
-  let fallback: Fallback | undefined
-  installErrorHandlers(app, (request, reply) => fallback?.(request, reply))
+  installErrorHandlers(app)
 
   // No upgrade-insecure-requests (helmet's default): the app may be served over plain HTTP on a LAN.
   await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES } })
@@ -86,24 +90,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(multipart, {
     limits: { fields: 20, fieldSize: 64 * 1024, files: 1, fileSize: uploadMaxBytes, parts: 21 },
   })
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => tooManyRequests(context.after),
-  })
+  // Before any route: every route from here on must declare who may call it.
+  const own = ownOrigin({ publicUrl: options.publicUrl, hostNames: options.hostNames })
+  installOwnOrigin(app, own)
+  installAccessControl(app, db, { idleDays, ownOrigin: own })
 
-  installWriteGuard(app)
-  installSessions(app, db, idleDays)
-
-  const loginRateLimit = options.loginRateLimit ?? { max: 20, timeWindow: '1 minute' }
-  authRoutes(app, db, { idleDays, loginRateLimit, accountLockout: options.accountLockout ?? DEFAULT_LOCKOUT })
-  registerRoutes(app, db, { open: options.registrationOpen ?? false, rateLimit: loginRateLimit })
-  userRoutes(app, db)
+  const limits = { ...DEFAULT_SIGN_IN_LIMITS, ...options.signInLimits }
+  authRoutes(app, db, { idleDays, limits })
+  registerRoutes(app, db, { open: options.registrationOpen ?? false, limits })
+  userRoutes(app, db, limits)
   for (const collection of serverCollections) collectionRoutes(app, db, collection)
   uploadRoutes(app, db, { maxBytes: uploadMaxBytes })
   imageRoutes(app, db)
   syncRoutes(app, db)
 
-  if (options.staticDir) fallback = await serveStatic(app, options.staticDir)
+  if (options.staticDir) await serveStatic(app, options.staticDir)
 
   await app.ready()
   return app

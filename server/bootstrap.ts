@@ -6,11 +6,11 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { countUsers, createUser } from './auth/users'
 import type { Db } from './db/open'
 import { contacts } from './db/schema'
 import { nextSeq, withWriteLock } from './db/write'
 import { SAMPLE_CONTACTS } from './seed/sample-contacts'
+import { countUsers, createUser } from './users/store'
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@outpost.local'
 

@@ -12,7 +12,10 @@ export interface Config {
   staticDir: string
   sessionIdleDays: number
   tombstoneDays: number
-  trustProxy: boolean
+  /** Proxy hops in front of the server whose X-Forwarded-* headers are trusted (0: none). */
+  trustProxy: number
+  /** The address staff use, e.g. https://crm.example.com: the only origin writes may come from. */
+  publicUrl?: string
   logLevel: string
   /** Largest image upload in bytes (413 beyond). */
   uploadMaxBytes: number
@@ -35,6 +38,30 @@ const isOff = (value: string | undefined) =>
   ['0', 'false', 'no', 'off'].includes((value ?? '').trim().toLowerCase())
 const isOn = (value: string | undefined) =>
   ['1', 'true', 'yes', 'on'].includes((value ?? '').trim().toLowerCase())
+
+/** TRUST_PROXY: a number of hops; `true`/`on` mean one proxy, as most set-ups have. */
+function proxyHops(value: string | undefined): number {
+  const raw = (value ?? '').trim().toLowerCase()
+  if (raw === '' || isOff(raw)) return 0
+  if (isOn(raw)) return 1
+  if (/^\d{1,2}$/.test(raw)) return Number(raw)
+  throw new Error(`TRUST_PROXY must be the number of proxies in front of the server, got "${value}".`)
+}
+
+function publicUrl(value: string | undefined): string | undefined {
+  const raw = value?.trim()
+  if (!raw) return undefined
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new Error(`PUBLIC_URL must be a URL such as https://crm.example.com, got "${raw}".`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`PUBLIC_URL must start with http:// or https://, got "${raw}".`)
+  }
+  return url.origin
+}
 
 function registration(value: string | undefined): boolean {
   const setting = (value ?? '').trim().toLowerCase()
@@ -59,7 +86,8 @@ export function readConfig(env: Env = process.env): Config {
     staticDir: resolve(env.STATIC_DIR?.trim() || './dist'),
     sessionIdleDays: positive(env, 'SESSION_IDLE_DAYS', 14),
     tombstoneDays: positive(env, 'TOMBSTONE_DAYS', 90),
-    trustProxy: isOn(env.TRUST_PROXY),
+    trustProxy: proxyHops(env.TRUST_PROXY),
+    publicUrl: publicUrl(env.PUBLIC_URL),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     uploadMaxBytes: positive(env, 'UPLOAD_MAX_BYTES', 5 * 1024 * 1024),
     registrationOpen: registration(env.REGISTRATION),

@@ -6,10 +6,11 @@
  * (postgres://… uses PostgreSQL instead of PGlite), ADMIN_EMAIL /
  * ADMIN_PASSWORD (first start only), SEED_SAMPLE (on; 0 skips the sample
  * contacts), STATIC_DIR (./dist, the built PWA), SESSION_IDLE_DAYS (14),
- * TOMBSTONE_DAYS (90), TRUST_PROXY (off), LOG_LEVEL (info),
+ * TOMBSTONE_DAYS (90), TRUST_PROXY (0 proxy hops), PUBLIC_URL (unset), LOG_LEVEL (info),
  * UPLOAD_MAX_BYTES (5 MB), REGISTRATION (closed; `open` enables POST /api/register).
  */
 import { existsSync, mkdirSync } from 'node:fs'
+import { hostname, networkInterfaces } from 'node:os'
 import { join } from 'node:path'
 import { buildApp } from './app'
 import { bootstrap } from './bootstrap'
@@ -19,6 +20,20 @@ import { openDb } from './db/open'
 import { runMaintenance } from './maintenance'
 
 const DAY_MS = 86_400_000
+
+/**
+ * The names a browser may use for this server besides loopback ones (which
+ * are always allowed): the listening address, or every address of the
+ * machine when listening on all of them. PUBLIC_URL adds its own host.
+ */
+function hostNamesOf(host: string): string[] {
+  if (host !== '0.0.0.0' && host !== '::') return [host.includes(':') ? `[${host}]` : host]
+  const addresses = Object.values(networkInterfaces())
+    .flat()
+    .map((entry) => (entry?.family === 'IPv6' ? `[${entry.address}]` : entry?.address))
+  const name = hostname()
+  return [...addresses.filter((a): a is string => a !== undefined), name, `${name}.local`]
+}
 
 async function main() {
   const config = readConfig()
@@ -51,6 +66,8 @@ async function main() {
     logger: { level: config.logLevel },
     sessionIdleDays: config.sessionIdleDays,
     trustProxy: config.trustProxy,
+    publicUrl: config.publicUrl,
+    hostNames: hostNamesOf(config.host),
     uploadMaxBytes: config.uploadMaxBytes,
     registrationOpen: config.registrationOpen,
   })

@@ -4,8 +4,8 @@
  * idempotency keys, idle sessions and finished sign-in failure windows.
  */
 import { and, isNotNull, lt, sql } from 'drizzle-orm'
-import { purgeLoginFailures } from './auth/lockout'
 import { purgeIdleSessions } from './auth/sessions'
+import { purgeThrottles } from './auth/throttle'
 import { serverCollections } from './collections/registry'
 import type { Db } from './db/open'
 import { idempotencyKeys, syncMeta } from './db/schema'
@@ -54,7 +54,7 @@ export async function runMaintenance(db: Db, options: { tombstoneDays: number; s
     .delete(idempotencyKeys)
     .where(lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_KEY_DAYS * DAY_MS)))
   await purgeIdleSessions(db, options.sessionIdleDays)
-  await purgeLoginFailures(db)
+  await purgeThrottles(db)
   await vacuumWithoutAutovacuum(db)
   return { tombstones }
 }

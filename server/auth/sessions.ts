@@ -9,8 +9,8 @@ import { and, eq, gt, lt, ne, sql } from 'drizzle-orm'
 import type { User } from '../../src/domain/api'
 import type { Db } from '../db/open'
 import { sessions, users } from '../db/schema'
+import { roleOf } from '../users/store'
 import { cachedSession, forgetSessions, rememberSession, sessionGeneration } from './session-cache'
-import { roleOf } from './users'
 
 export const SESSION_COOKIE = 'outpost_session'
 /** Touch last_seen_at at most this often: one write per minute per active client, not per request. */

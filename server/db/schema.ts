@@ -70,14 +70,21 @@ export const sessions = pgTable(
 )
 
 /**
- * Failed sign-ins per email within a window, in the database so that every
- * server process counts against the same limit (auth/lockout.ts).
+ * Attempts counted per key in fixed windows (auth/throttle.ts): in the database,
+ * so every server process counts against the same limits. `account` names the
+ * email a row limits, so an Admin can unlock it (every address at once).
  */
-export const loginFailures = pgTable('login_failures', {
-  email: text('email').primaryKey(),
-  failures: integer('failures').notNull(),
-  windowStart: stamp('window_start').notNull(),
-})
+export const throttles = pgTable(
+  'throttles',
+  {
+    key: text('key').primaryKey(),
+    account: text('account'),
+    hits: integer('hits').notNull(),
+    windowStart: stamp('window_start').notNull(),
+    windowMs: integer('window_ms').notNull(),
+  },
+  (t) => [index('throttles_account_idx').on(t.account)],
+)
 
 /** Answers of mutating calls by Idempotency-Key, written in the same transaction as the change. */
 export const idempotencyKeys = pgTable(

@@ -62,19 +62,23 @@ export const tooLarge = (message = 'The request body is too large.') =>
   new ApiError(413, item('PayloadTooLarge', message))
 export const unsupportedMedia = (message = 'Send the body as application/json or multipart/form-data.') =>
   new ApiError(415, item('UnsupportedMediaType', message))
-export const tooManyRequests = (retryAfter: string) =>
-  new ApiError(429, item('TooManyRequests', `Too many attempts. Try again in ${retryAfter}.`))
-/** Per account, and the same for an unknown email, so it tells nobody which accounts exist. */
-export function signInLocked(seconds: number) {
+const inMinutes = (seconds: number) => {
   const minutes = Math.max(1, Math.ceil(seconds / 60))
-  const message = `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`
-  return new ApiError(
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`
+}
+const limited = (message: string, seconds: number) =>
+  new ApiError(
     429,
     item('TooManyRequests', message),
     {},
-    { 'retry-after': String(Math.max(1, seconds)) },
+    { 'retry-after': String(Math.max(1, Math.ceil(seconds))) },
   )
-}
+/** Too many attempts from one address, whatever their outcome. */
+export const tooManyRequests = (seconds: number) =>
+  limited(`Too many attempts. Try again in ${inMinutes(seconds)}.`, seconds)
+/** Per account, and the same for an unknown email, so it tells nobody which accounts exist. */
+export const signInLocked = (seconds: number) =>
+  limited(`Too many failed sign-in attempts. Try again in ${inMinutes(seconds)}.`, seconds)
 /** The change feed no longer reaches back to the client's cursor (tombstones purged). */
 export const resyncRequired = () =>
   new ApiError(

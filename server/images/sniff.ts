@@ -3,6 +3,7 @@
  * name or the Content-Type the client claims: PNG, JPEG, WebP or GIF with
  * their pixel size, or undefined for anything else (a text file renamed .png).
  * Only headers are read; nothing is decoded, so a hostile file costs nothing.
+ * Whether the size is acceptable is for limits.ts to say.
  */
 
 export interface SniffedImage {
@@ -11,6 +12,8 @@ export interface SniffedImage {
   extensions: readonly string[]
   width: number
   height: number
+  /** A WebP stored without loss (VP8L): its re-encoding must not lose anything either. */
+  lossless?: boolean
 }
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
@@ -21,6 +24,7 @@ const be16 = (b: Uint8Array, at: number) => ((b[at] ?? 0) << 8) | (b[at + 1] ?? 
 const le16 = (b: Uint8Array, at: number) => (b[at] ?? 0) | ((b[at + 1] ?? 0) << 8)
 const le24 = (b: Uint8Array, at: number) => le16(b, at) | ((b[at + 2] ?? 0) << 16)
 const be32 = (b: Uint8Array, at: number) => be16(b, at) * 65536 + be16(b, at + 2)
+const le32 = (b: Uint8Array, at: number) => le16(b, at) + le16(b, at + 2) * 65536
 
 function png(b: Uint8Array): SniffedImage | undefined {
   if (b.length < 24 || PNG_SIGNATURE.some((byte, i) => b[i] !== byte)) return undefined
@@ -35,6 +39,19 @@ function gif(b: Uint8Array): SniffedImage | undefined {
   return { mimeType: 'image/gif', extensions: ['gif'], width: le16(b, 6), height: le16(b, 8) }
 }
 
+/** Whether the image of an extended WebP is VP8L: its chunks after VP8X are walked to the first image chunk. */
+function extendedIsLossless(b: Uint8Array): boolean {
+  // Every step moves forward by at least eight bytes, so this ends on any input.
+  for (let at = 30; at + 8 <= b.length; ) {
+    const type = ascii(b, at, 4)
+    if (type === 'VP8L') return true
+    if (type === 'VP8 ' || type === 'ANMF') return false // lossy, or animation frames (treated as lossy)
+    const size = le32(b, at + 4)
+    at += 8 + size + (size % 2) // chunks are padded to an even size
+  }
+  return false
+}
+
 function webp(b: Uint8Array): SniffedImage | undefined {
   if (b.length < 30 || ascii(b, 0, 4) !== 'RIFF' || ascii(b, 8, 4) !== 'WEBP') return undefined
   const base = { mimeType: 'image/webp', extensions: ['webp'] } as const
@@ -46,10 +63,11 @@ function webp(b: Uint8Array): SniffedImage | undefined {
       // lossless: signature 0x2f, then width-1 and height-1 in 14 bits each
       if (b[20] !== 0x2f) return undefined
       const bits = le16(b, 21) + le16(b, 23) * 65536
-      return { ...base, width: (bits & 0x3fff) + 1, height: (Math.floor(bits / 16384) & 0x3fff) + 1 }
+      const size = { width: (bits & 0x3fff) + 1, height: (Math.floor(bits / 16384) & 0x3fff) + 1 }
+      return { ...base, ...size, lossless: true }
     }
     case 'VP8X': // extended: canvas width-1 and height-1 in 24 bits each
-      return { ...base, width: le24(b, 24) + 1, height: le24(b, 27) + 1 }
+      return { ...base, width: le24(b, 24) + 1, height: le24(b, 27) + 1, lossless: extendedIsLossless(b) }
     default:
       return undefined
   }
@@ -90,13 +108,9 @@ function jpeg(b: Uint8Array): SniffedImage | undefined {
   return undefined
 }
 
-/** Larger sides are lies in a header (and would not fit the integer columns). */
-const MAX_SIDE = 1_000_000
-
-/** The image type and size, or undefined unless it is a PNG, JPEG, WebP or GIF with a real size. */
+/** The image type and declared size, or undefined unless it is a PNG, JPEG, WebP or GIF of at least 1 × 1. */
 export function sniffImage(bytes: Uint8Array): SniffedImage | undefined {
   const image = png(bytes) ?? jpeg(bytes) ?? webp(bytes) ?? gif(bytes)
-  const sides = [image?.width ?? 0, image?.height ?? 0]
-  if (!image || sides.some((side) => side < 1 || side > MAX_SIDE)) return undefined
+  if (!image || image.width < 1 || image.height < 1) return undefined
   return image
 }

@@ -1,21 +1,22 @@
 /**
- * users/login, users/logout, users/me and roles/:id (SPEC.md §7, DESIGN.md §4).
- * Login takes JSON or multipart form data (the old client sent FormData), and
- * is limited per IP (the rate-limit plugin) and per account (auth/lockout.ts).
+ * users/login, users/logout, users/me and roles/:id (docs/api.md). Login
+ * takes JSON or multipart form data (the old client sent FormData) and is
+ * limited per address and per account (auth/sign-in-limits.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import * as v from 'valibot'
 import type { LoginResponse, MeResponse } from '../../src/domain/api'
 import { fieldErrors } from '../../src/domain/fields'
 import { loginSchema } from '../../src/domain/user'
-import { claimAttempt, clearFailures, type LockoutPolicy } from '../auth/lockout'
 import { burnPasswordCheck, verifyPassword } from '../auth/password'
 import { createSession, deleteSession } from '../auth/sessions'
-import { findLogin, findRole, findUserById, normalEmail } from '../auth/users'
+import { attemptSucceeded, claimAttempt, type Refusal, type SignInLimits } from '../auth/sign-in-limits'
 import type { Db } from '../db/open'
-import { badLogin, notFound, signInLocked, validationError } from '../http/errors'
+import { PUBLIC, SIGNED_IN } from '../http/access'
+import { badLogin, notFound, signInLocked, tooManyRequests, validationError } from '../http/errors'
 import { readForm } from '../http/multipart'
-import { clearSessionCookie, setSessionCookie } from '../http/session'
+import { clearSessionCookie, setSessionCookie } from '../http/session-cookie'
+import { findLogin, findRole, findUserById, normalEmail } from '../users/store'
 
 /** The body of a JSON or multipart form request (a form's files are read and dropped). */
 export async function formBody(request: FastifyRequest): Promise<unknown> {
@@ -23,36 +24,34 @@ export async function formBody(request: FastifyRequest): Promise<unknown> {
   return (await readForm(request, { maxFileBytes: 64 * 1024 })).fields
 }
 
+export const refusalError = (refusal: Refusal) =>
+  refusal.account ? signInLocked(refusal.wait) : tooManyRequests(refusal.wait)
+
 export interface AuthRouteOptions {
   idleDays: number
-  /** @fastify/rate-limit route config for login and register, per IP; false turns it off. */
-  loginRateLimit: { max: number; timeWindow: number | string } | false
-  /** Failed sign-ins per account before it is locked for the window; false turns it off. */
-  accountLockout: LockoutPolicy | false
+  limits: SignInLimits
 }
 
 export function authRoutes(app: FastifyInstance, db: Db, options: AuthRouteOptions) {
-  const { idleDays } = options
+  const { idleDays, limits } = options
 
   app.post(
     '/api/users/login',
-    { config: { public: true, rateLimit: options.loginRateLimit || undefined } },
+    { config: { access: PUBLIC } },
     async (request, reply): Promise<LoginResponse> => {
       const parsed = v.safeParse(loginSchema, (await formBody(request)) ?? {})
       if (!parsed.success) throw validationError(fieldErrors(parsed.issues))
       const { password } = parsed.output
-      const email = normalEmail(parsed.output.email)
-      if (options.accountLockout) {
-        const wait = await claimAttempt(db, email, options.accountLockout)
-        if (wait !== undefined) throw signInLocked(wait)
-      }
-      const found = await findLogin(db, email)
+      const attempt = { address: request.ip, email: normalEmail(parsed.output.email) }
+      const refusal = await claimAttempt(db, limits, attempt)
+      if (refusal) throw refusalError(refusal)
+      const found = await findLogin(db, attempt.email)
       // Same message and about the same time for an unknown email and a wrong password.
       const ok = found
         ? await verifyPassword(password, found.passwordHash)
         : await burnPasswordCheck(password)
       if (!found || !ok) throw badLogin()
-      if (options.accountLockout) await clearFailures(db, email)
+      await attemptSucceeded(db, attempt)
       if (request.sessionToken) await deleteSession(db, request.sessionToken)
       const token = await createSession(db, found.user.id)
       setSessionCookie(request, reply, token, idleDays)
@@ -64,7 +63,7 @@ export function authRoutes(app: FastifyInstance, db: Db, options: AuthRouteOptio
     },
   )
 
-  app.post('/api/users/logout', { config: { public: true } }, async (request, reply) => {
+  app.post('/api/users/logout', { config: { access: PUBLIC } }, async (request, reply) => {
     if (request.sessionToken) await deleteSession(db, request.sessionToken)
     clearSessionCookie(request, reply, idleDays)
     return { message: 'You have been logged out successfully.' }
@@ -73,15 +72,19 @@ export function authRoutes(app: FastifyInstance, db: Db, options: AuthRouteOptio
   // Never 401: a signed-out client learns it from `user: null`. The full profile, as users/{id} answers it.
   app.get(
     '/api/users/me',
-    { config: { public: true } },
+    { config: { access: PUBLIC } },
     async (request): Promise<MeResponse> => ({
       user: request.user ? ((await findUserById(db, request.user.id)) ?? null) : null,
     }),
   )
 
-  app.get('/api/roles/:id', async (request: FastifyRequest<{ Params: { id: string } }>) => {
-    const role = await findRole(db, request.params.id)
-    if (!role) throw notFound()
-    return role
-  })
+  app.get(
+    '/api/roles/:id',
+    { config: { access: SIGNED_IN } },
+    async (request: FastifyRequest<{ Params: { id: string } }>) => {
+      const role = await findRole(db, request.params.id)
+      if (!role) throw notFound()
+      return role
+    },
+  )
 }

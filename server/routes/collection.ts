@@ -10,6 +10,7 @@ import { listDocs } from '../collections/list'
 import type { ServerCollection } from '../collections/registry'
 import { createDoc, deleteDoc, liveRow, updateDoc } from '../collections/writes'
 import type { Db } from '../db/open'
+import { SIGNED_IN } from '../http/access'
 import { badRequest, unauthorized } from '../http/errors'
 import { idempotentWrite, type StoredAnswer } from '../http/idempotency'
 
@@ -47,17 +48,20 @@ const userOf = (request: FastifyRequest) => {
 
 export function collectionRoutes(app: FastifyInstance, db: Db, collection: ServerCollection) {
   const base = `/api/${collection.spec.path}`
+  const options = { config: { access: SIGNED_IN } }
 
-  app.get(base, async (request) => listDocs(db, collection, request.query as Record<string, unknown>))
+  app.get(base, options, async (request) =>
+    listDocs(db, collection, request.query as Record<string, unknown>),
+  )
 
-  app.get(`${base}/:id`, async (request: IdRequest, reply) => {
+  app.get(`${base}/:id`, options, async (request: IdRequest, reply) => {
     const row = await liveRow(db, collection, idOf(request))
     const doc = await toOneDoc(db, collection, row)
     // Payload answers the doc itself, no wrapper.
     return reply.header('etag', etagOf(doc.version)).send(doc)
   })
 
-  app.post(base, async (request, reply) => {
+  app.post(base, options, async (request, reply) => {
     const answer = await idempotentWrite(db, request, userOf(request).id, (tx) =>
       createDoc(tx, collection, request.body),
     )
@@ -72,10 +76,10 @@ export function collectionRoutes(app: FastifyInstance, db: Db, collection: Serve
     )
     return sendAnswer(reply, answer)
   }
-  app.put(`${base}/:id`, update)
-  app.patch(`${base}/:id`, update)
+  app.put(`${base}/:id`, options, update)
+  app.patch(`${base}/:id`, options, update)
 
-  app.delete(`${base}/:id`, async (request: IdRequest, reply) => {
+  app.delete(`${base}/:id`, options, async (request: IdRequest, reply) => {
     const id = idOf(request)
     const ifMatch = ifMatchOf(request)
     const answer = await idempotentWrite(db, request, userOf(request).id, (tx) =>

@@ -8,10 +8,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { IMAGE_KINDS, type ImageKind } from '../../src/domain/images'
 import type { Db } from '../db/open'
+import { SIGNED_IN } from '../http/access'
 import { notFound } from '../http/errors'
 import { readImageFile } from '../images/store'
 
 export const IMAGE_CACHE_CONTROL = 'private, max-age=31536000, immutable'
+/**
+ * In place of the app's policy: an image needs nothing loaded or run, so even
+ * a file a browser took for a page (opened directly, or framed) could do nothing.
+ */
+const IMAGE_CSP = "default-src 'none'; sandbox"
 
 const kindOfFolder = new Map<string, ImageKind>(
   Object.entries(IMAGE_KINDS).map(([kind, folder]) => [folder, kind as ImageKind]),
@@ -22,16 +28,22 @@ const STORED_NAME = /^[a-z0-9][a-z0-9._-]{0,120}$/
 type ImageRequest = FastifyRequest<{ Params: { folder: string; filename: string } }>
 
 export function imageRoutes(app: FastifyInstance, db: Db) {
-  app.get('/images/:folder/:filename', async (request: ImageRequest, reply) => {
-    const { folder, filename } = request.params
-    const kind = kindOfFolder.get(folder)
-    if (!kind || !STORED_NAME.test(filename)) throw notFound()
-    const file = await readImageFile(db, kind, filename)
-    if (!file) throw notFound()
-    return reply
-      .header('cache-control', IMAGE_CACHE_CONTROL)
-      .header('x-content-type-options', 'nosniff')
-      .type(file.mimeType)
-      .send(file.bytes)
-  })
+  app.get(
+    '/images/:folder/:filename',
+    { config: { access: SIGNED_IN } },
+    async (request: ImageRequest, reply) => {
+      const { folder, filename } = request.params
+      const kind = kindOfFolder.get(folder)
+      if (!kind || !STORED_NAME.test(filename)) throw notFound()
+      const file = await readImageFile(db, kind, filename)
+      if (!file) throw notFound()
+      return reply
+        .header('cache-control', IMAGE_CACHE_CONTROL)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', `inline; filename="${filename}"`) // a STORED_NAME: nothing to escape
+        .header('content-security-policy', IMAGE_CSP)
+        .type(file.mimeType)
+        .send(file.bytes)
+    },
+  )
 }

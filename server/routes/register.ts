@@ -10,11 +10,13 @@ import * as v from 'valibot'
 import { fieldErrors } from '../../src/domain/fields'
 import { USER_DEFAULTS, userFieldSchemas } from '../../src/domain/user'
 import { hashPassword } from '../auth/password'
+import { claimAttempt, type SignInLimits } from '../auth/sign-in-limits'
 import type { Db } from '../db/open'
 import { withWriteLock } from '../db/write'
+import { PUBLIC } from '../http/access'
 import { ApiError, errorItem, validationError } from '../http/errors'
 import { insertUser } from '../users/writes'
-import { formBody } from './auth'
+import { formBody, refusalError } from './auth'
 import { sendAnswer } from './collection'
 
 const RegisterSchema = v.object({
@@ -27,7 +29,8 @@ const closed = () =>
 
 export interface RegisterOptions {
   open: boolean
-  rateLimit: { max: number; timeWindow: number | string } | false
+  /** Register attempts count with sign-ins against the per-address limit. */
+  limits: SignInLimits
 }
 
 function parse(body: unknown) {
@@ -44,18 +47,16 @@ function parse(body: unknown) {
 }
 
 export function registerRoutes(app: FastifyInstance, db: Db, options: RegisterOptions) {
-  app.post(
-    '/api/register',
-    { config: { public: true, rateLimit: options.rateLimit || undefined } },
-    async (request, reply) => {
-      if (!options.open) throw closed()
-      const { email, password } = parse(await formBody(request))
-      const passwordHash = await hashPassword(password)
-      // No session, so no one to key a replay to: Idempotency-Key does not apply here.
-      const answer = await withWriteLock(db, (tx) =>
-        insertUser(tx, { ...USER_DEFAULTS, email, password }, passwordHash, 'username'),
-      )
-      return sendAnswer(reply, answer)
-    },
-  )
+  app.post('/api/register', { config: { access: PUBLIC } }, async (request, reply) => {
+    if (!options.open) throw closed()
+    const refusal = await claimAttempt(db, options.limits, { address: request.ip })
+    if (refusal) throw refusalError(refusal)
+    const { email, password } = parse(await formBody(request))
+    const passwordHash = await hashPassword(password)
+    // No session, so no one to key a replay to: Idempotency-Key does not apply here.
+    const answer = await withWriteLock(db, (tx) =>
+      insertUser(tx, { ...USER_DEFAULTS, email, password }, passwordHash, 'username'),
+    )
+    return sendAnswer(reply, answer)
+  })
 }

@@ -1,43 +1,71 @@
 /**
- * Serves the built PWA (dist/): the files themselves, and index.html for any
- * other page a browser navigates to (history routing, SPEC.md §2), never for
- * /api or /images. Hashed /assets/* are cached for a year; the shell, the
- * service worker and the manifest are revalidated on every load so an update
- * is seen at once.
+ * Serves the built PWA (dist/) from one route: the files that were there at
+ * start, and index.html for any other page a browser navigates to (history
+ * routing), never for /api or /images. Hashed /assets/* are cached for a
+ * year; the shell, the service worker and the manifest are revalidated on
+ * every load so an update is seen at once. The route is the app shell's
+ * (SHELL): public, and reachable from a link on another site.
  */
-import { existsSync } from 'node:fs'
-import { basename, join, sep } from 'node:path'
+import { existsSync, readdirSync } from 'node:fs'
+import { basename, join } from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { isApiPath } from '../http/guard'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { SHELL } from '../http/access'
+import { notFound } from '../http/errors'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
-export function cacheControlFor(filePath: string): string {
-  if (filePath.includes(`${sep}assets${sep}`)) return IMMUTABLE
+/** `path` as the URL names it: `/assets/index-abc.js`. */
+export function cacheControlFor(path: string): string {
+  if (path.startsWith('/assets/')) return IMMUTABLE
   // index.html, sw.js, the manifest, icons: always ask (cheap 304s thanks to ETag/Last-Modified).
   return 'no-cache'
 }
 
-export type Fallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined
+/** The URL path of every file under dir. */
+function filesOf(dir: string): Set<string> {
+  const entries = readdirSync(dir, { recursive: true, withFileTypes: true })
+  return new Set(
+    entries
+      .filter((entry) => entry.isFile())
+      .map(
+        (entry) =>
+          `/${join(entry.parentPath, entry.name)
+            .slice(dir.length + 1)
+            .split('\\')
+            .join('/')}`,
+      ),
+  )
+}
 
-/** Registers the files; returns the history-routing fallback for the not-found handler. */
-export async function serveStatic(app: FastifyInstance, staticDir: string): Promise<Fallback | undefined> {
-  if (!existsSync(join(staticDir, 'index.html'))) return undefined
-  await app.register(fastifyStatic, {
-    root: staticDir,
-    // One route per built file (read at startup): unknown paths reach the not-found handler.
-    wildcard: false,
-    cacheControl: false,
-    setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlFor(filePath)),
+const underServerPaths = (path: string) =>
+  ['/api', '/images'].some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
+
+/** Only navigations get the shell: a missing script or image must stay a 404, not become HTML. */
+const isNavigation = (request: FastifyRequest, path: string) =>
+  (request.headers.accept ?? '').includes('text/html') &&
+  !basename(path).includes('.') &&
+  !underServerPaths(path)
+
+type ShellRequest = FastifyRequest<{ Params: { '*': string } }>
+
+export async function serveStatic(app: FastifyInstance, staticDir: string) {
+  if (!existsSync(join(staticDir, 'index.html'))) return
+  const files = filesOf(staticDir)
+  // Only reply.sendFile: which paths exist is decided here, by one route.
+  await app.register(fastifyStatic, { root: staticDir, serve: false, cacheControl: false })
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/*',
+    config: { access: SHELL },
+    handler: (request: ShellRequest, reply) => {
+      // The router has decoded the path: `/%61ssets/x.js` names `/assets/x.js`.
+      const path = `/${request.params['*']}`
+      if (files.has(path)) return reply.header('cache-control', cacheControlFor(path)).sendFile(path.slice(1))
+      if (path === '/' || isNavigation(request, path)) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html')
+      }
+      throw notFound()
+    },
   })
-  return (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
-    const path = request.url.split('?')[0] ?? ''
-    if (isApiPath(path) || path === '/images' || path.startsWith('/images/')) return undefined
-    // Only navigations: a missing script or image must stay a 404, not become HTML.
-    if (!(request.headers.accept ?? '').includes('text/html') || basename(path).includes('.'))
-      return undefined
-    return reply.header('cache-control', 'no-cache').sendFile('index.html')
-  }
 }

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 import { DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT, readChanges } from '../collections/changes'
 import type { Db } from '../db/open'
+import { SIGNED_IN } from '../http/access'
 import { queryError } from '../http/errors'
 
 function whole(value: unknown, name: string, fallback: number, max: number, min: number): number {
@@ -14,7 +15,7 @@ function whole(value: unknown, name: string, fallback: number, max: number, min:
 }
 
 export function syncRoutes(app: FastifyInstance, db: Db) {
-  app.get('/api/sync/changes', async (request) => {
+  app.get('/api/sync/changes', { config: { access: SIGNED_IN } }, async (request) => {
     const query = request.query as Record<string, unknown>
     const since = whole(query.since, 'since', 0, Number.MAX_SAFE_INTEGER, 0)
     const limit = whole(query.limit, 'limit', DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT, 1)

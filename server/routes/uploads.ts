@@ -4,7 +4,9 @@
  * filename, mimeType, filesize, width, height } }`; a repeated upload with the
  * same id answers the stored doc (200), so an offline client's retry never
  * makes a second image. Only real PNG, JPEG, WebP and GIF files (read from
- * their bytes) up to UPLOAD_MAX_BYTES are taken.
+ * their bytes) up to UPLOAD_MAX_BYTES and within the pixel limits
+ * (images/limits.ts) are taken, and what is stored is the image re-encoded
+ * (images/reencode.ts), never the uploaded bytes.
  */
 import { createHash, randomUUID } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -12,11 +14,13 @@ import { UUID_PATTERN } from '../../src/domain/fields'
 import { IMAGE_KINDS, type ImageKind } from '../../src/domain/images'
 import type { Db } from '../db/open'
 import type { Tx } from '../db/write'
+import { SIGNED_IN } from '../http/access'
 import { unauthorized, unsupportedMedia, validationError } from '../http/errors'
 import { idempotentWrite } from '../http/idempotency'
 import { readForm } from '../http/multipart'
 import { safeFilename } from '../images/filename'
-import { type SniffedImage, sniffImage } from '../images/sniff'
+import { type EncodedImage, reencode } from '../images/reencode'
+import { sniffImage } from '../images/sniff'
 import { findImage, insertImage, toImageDoc } from '../images/store'
 import { sendAnswer } from './collection'
 
@@ -27,8 +31,10 @@ interface Upload {
   kind: ImageKind
   id?: string
   filename: string
-  image: SniffedImage
-  bytes: Buffer
+  /** The bytes as uploaded: they make a retry the same request, and are never stored. */
+  received: Buffer
+  /** What is stored and served. */
+  image: EncodedImage
 }
 
 async function store(tx: Tx, upload: Upload) {
@@ -39,16 +45,16 @@ async function store(tx: Tx, upload: Upload) {
     }
     if (existing) return { status: 200, body: { doc: toImageDoc(existing), message: UPLOADED } }
   }
-  const { image, bytes } = upload
+  const { image } = upload
   const stored = await insertImage(tx, {
     id: upload.id ?? randomUUID(),
     kind: upload.kind,
     filename: upload.filename,
     mimeType: image.mimeType,
-    filesize: bytes.length,
+    filesize: image.bytes.length,
     width: image.width,
     height: image.height,
-    bytes,
+    bytes: image.bytes,
   })
   return { status: 201, body: { doc: toImageDoc(stored), message: UPLOADED } }
 }
@@ -63,27 +69,28 @@ async function readUpload(request: FastifyRequest, kind: ImageKind, maxBytes: nu
   const id = fields.id?.trim() || undefined
   if (id !== undefined && !UUID_PATTERN.test(id))
     throw validationError([{ field: 'id', message: 'Must be a valid id.' }])
-  const image = sniffImage(file.bytes)
-  if (!image) throw unsupportedMedia('Only PNG, JPEG, WebP or GIF images can be uploaded.')
+  const sniffed = sniffImage(file.bytes)
+  if (!sniffed) throw unsupportedMedia('Only PNG, JPEG, WebP or GIF images can be uploaded.')
   return {
     kind,
     id: id?.toLowerCase(),
-    filename: safeFilename(file.filename, image),
-    image,
-    bytes: file.bytes,
+    filename: safeFilename(file.filename, sniffed),
+    received: file.bytes,
+    // Outside the write transaction: decoding takes time, and a refusal here stores nothing.
+    image: await reencode(file.bytes, sniffed),
   }
 }
 
-/** What makes two uploads "the same" for Idempotency-Key: the id, the name and the bytes. */
+/** What makes two uploads "the same" for Idempotency-Key: the id, the name and the bytes sent. */
 const digestOf = (upload: Upload) =>
   createHash('sha256')
     .update(`${upload.id ?? ''}\n${upload.filename}\n`)
-    .update(upload.bytes)
+    .update(upload.received)
     .digest('hex')
 
 export function uploadRoutes(app: FastifyInstance, db: Db, options: { maxBytes: number }) {
   for (const kind of Object.keys(IMAGE_KINDS) as ImageKind[]) {
-    app.post(`/api/${kind}`, async (request, reply) => {
+    app.post(`/api/${kind}`, { config: { access: SIGNED_IN } }, async (request, reply) => {
       if (!request.user) throw unauthorized()
       const upload = await readUpload(request, kind, options.maxBytes)
       const answer = await idempotentWrite(

@@ -6,26 +6,30 @@
  */
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import * as v from 'valibot'
 import type { User } from '../../src/domain/api'
-import { ROLE_IDS } from '../../src/domain/user'
+import { fieldErrors } from '../../src/domain/fields'
+import { userFieldSchemas } from '../../src/domain/user'
 import { hashPassword, verifyPassword } from '../auth/password'
-import { findUserById, toUserDoc, type UserRow } from '../auth/users'
+import { attemptSucceeded, claimAttempt, type SignInLimits, unlockAccount } from '../auth/sign-in-limits'
 import { listRows } from '../collections/list'
 import type { Db } from '../db/open'
 import { users } from '../db/schema'
+import { ADMIN, isAdmin, SIGNED_IN } from '../http/access'
 import { ApiError, errorItem, forbidden, notFound, unauthorized, validationError } from '../http/errors'
 import { idempotentWrite } from '../http/idempotency'
 import { imageNames } from '../images/store'
 import { parseUserCreate, parseUserPatch } from '../users/body'
 import { userListSource } from '../users/list'
+import { findUserById, toUserDoc, type UserRow } from '../users/store'
 import { deleteUser, insertUser, updateUser } from '../users/writes'
+import { refusalError } from './auth'
 import { idOf, sendAnswer } from './collection'
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>
 
-export const isAdmin = (user: User) => user.role.id === ROLE_IDS.Admin
-
-const actorOf = (request: FastifyRequest) => {
+/** The signed-in caller; the route's access (SIGNED_IN or ADMIN) has already required one. */
+const actorOf = (request: FastifyRequest): User => {
   if (!request.user) throw unauthorized()
   return request.user
 }
@@ -33,23 +37,33 @@ const actorOf = (request: FastifyRequest) => {
 /** 403 with a message saying why, for the rules a form can explain. */
 const refused = (message: string) => new ApiError(403, errorItem('Forbidden', message))
 
-function adminOnly(request: FastifyRequest): User {
+const wrongPassword = () =>
+  validationError([{ field: 'currentPassword', message: 'The current password is incorrect.' }])
+
+/**
+ * Changing one's own password or email takes the current password, so a
+ * borrowed session cannot take the account over; wrong guesses count as
+ * failed sign-ins from this address, so it cannot guess either.
+ */
+async function checkCurrentPassword(
+  db: Db,
+  limits: SignInLimits,
+  request: FastifyRequest,
+  current: string | undefined,
+) {
   const actor = actorOf(request)
-  if (!isAdmin(actor)) throw forbidden()
-  return actor
+  const attempt = { address: request.ip, email: actor.email }
+  const refusal = await claimAttempt(db, limits, attempt)
+  if (refusal) throw refusalError(refusal)
+  const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, actor.id))
+  if (!row || !current || !(await verifyPassword(current, row.hash))) throw wrongPassword()
+  await attemptSucceeded(db, attempt)
 }
 
-/** Changing one's own password takes the current one: a borrowed session cannot lock the owner out. */
-async function checkCurrentPassword(db: Db, id: string, current: string | undefined) {
-  const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, id))
-  if (!row || !current || !(await verifyPassword(current, row.hash))) {
-    throw validationError([{ field: 'currentPassword', message: 'The current password is incorrect.' }])
-  }
-}
+const UnlockSchema = v.object({ email: userFieldSchemas.email })
 
-export function userRoutes(app: FastifyInstance, db: Db) {
-  app.get('/api/users', async (request) => {
-    adminOnly(request)
+export function userRoutes(app: FastifyInstance, db: Db, limits: SignInLimits) {
+  app.get('/api/users', { config: { access: ADMIN } }, async (request) => {
     const { rows, info } = await listRows(db, userListSource, request.query as Record<string, unknown>)
     const ids = rows.map((row) => row.userImage).filter((id): id is string => typeof id === 'string')
     const names = ids.length ? await imageNames(db, ids) : new Map<string, string>()
@@ -59,7 +73,7 @@ export function userRoutes(app: FastifyInstance, db: Db) {
     return { docs, ...info }
   })
 
-  app.get('/api/users/:id', async (request: IdRequest) => {
+  app.get('/api/users/:id', { config: { access: SIGNED_IN } }, async (request: IdRequest) => {
     const actor = actorOf(request)
     const id = idOf(request)
     if (id !== actor.id && !isAdmin(actor)) throw forbidden()
@@ -68,12 +82,20 @@ export function userRoutes(app: FastifyInstance, db: Db) {
     return user
   })
 
-  app.post('/api/users', async (request, reply) => {
-    const actor = adminOnly(request)
+  app.post('/api/users', { config: { access: ADMIN } }, async (request, reply) => {
+    const actor = actorOf(request)
     const values = parseUserCreate(request.body)
     const passwordHash = await hashPassword(values.password)
     const answer = await idempotentWrite(db, request, actor.id, (tx) => insertUser(tx, values, passwordHash))
     return sendAnswer(reply, answer)
+  })
+
+  // An account locked by failed sign-ins opens again at once (Payload's users/unlock).
+  app.post('/api/users/unlock', { config: { access: ADMIN } }, async (request) => {
+    const parsed = v.safeParse(UnlockSchema, request.body ?? {})
+    if (!parsed.success) throw validationError(fieldErrors(parsed.issues))
+    await unlockAccount(db, parsed.output.email.trim().toLowerCase())
+    return { message: 'The account has been unlocked.' }
   })
 
   const update = async (request: IdRequest, reply: FastifyReply) => {
@@ -86,22 +108,22 @@ export function userRoutes(app: FastifyInstance, db: Db) {
       throw refused(isAdmin(actor) ? 'You cannot change your own role.' : 'Only an Admin can change a role.')
     }
     if (self) delete values.role
-    let passwordHash: string | undefined
-    if (values.password !== undefined) {
-      if (self) await checkCurrentPassword(db, id, currentPassword)
-      passwordHash = await hashPassword(values.password)
+    const changesEmail = values.email !== undefined && values.email !== actor.email
+    if (self && (values.password !== undefined || changesEmail)) {
+      await checkCurrentPassword(db, limits, request, currentPassword)
     }
+    const passwordHash = values.password === undefined ? undefined : await hashPassword(values.password)
     const keepSession = self ? request.sessionToken : null
     const answer = await idempotentWrite(db, request, actor.id, (tx) =>
       updateUser(tx, { id, values, passwordHash, keepSession }),
     )
     return sendAnswer(reply, answer)
   }
-  app.put('/api/users/:id', update)
-  app.patch('/api/users/:id', update)
+  app.put('/api/users/:id', { config: { access: SIGNED_IN } }, update)
+  app.patch('/api/users/:id', { config: { access: SIGNED_IN } }, update)
 
-  app.delete('/api/users/:id', async (request: IdRequest, reply) => {
-    const actor = adminOnly(request)
+  app.delete('/api/users/:id', { config: { access: ADMIN } }, async (request: IdRequest, reply) => {
+    const actor = actorOf(request)
     const id = idOf(request)
     if (id === actor.id) throw refused('You cannot delete your own account.')
     const answer = await idempotentWrite(db, request, actor.id, (tx) => deleteUser(tx, id))

@@ -8,19 +8,11 @@ import type { ListSource } from '../collections/list'
 import { kindOf } from '../collections/registry'
 import type { QueryField } from '../collections/where'
 import { users } from '../db/schema'
+import { profileColumns } from './store'
 
 const paths: Record<string, AnyColumn> = {
   id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  username: users.username,
-  company: users.company,
-  address: users.address,
-  city: users.city,
-  country: users.country,
-  postalCode: users.postalCode,
-  aboutMe: users.aboutMe,
+  ...profileColumns,
   role: users.roleId,
   'role.id': users.roleId,
   userImage: users.userImage,

@@ -9,12 +9,12 @@ import { and, eq, ne, sql } from 'drizzle-orm'
 import { ROLE_IDS } from '../../src/domain/user'
 import { forgetSessions } from '../auth/session-cache'
 import { endSessionsOf } from '../auth/sessions'
-import { findUserById, type UserDoc } from '../auth/users'
 import { users } from '../db/schema'
 import type { Tx } from '../db/write'
 import { notFound, validationError } from '../http/errors'
 import { findImage } from '../images/store'
 import type { UserPatch, UserValues } from './body'
+import { findUserById, type UserDoc } from './store'
 
 export interface UserAnswer {
   status: number

@@ -49,19 +49,29 @@ export const userFieldSchemas = {
   role: v.picklist(Object.values(ROLE_IDS), 'Must be Admin or User.'),
 }
 
-/** A new user's profile before anyone fills it in. */
+/** The profile's text fields: one list that the server's reads, lists and answers are built from. */
+export const PROFILE_TEXT_FIELDS = [
+  'email',
+  'firstName',
+  'lastName',
+  'username',
+  'company',
+  'address',
+  'city',
+  'country',
+  'postalCode',
+  'aboutMe',
+] as const satisfies readonly (keyof typeof profileFieldSchemas)[]
+export type ProfileTextField = (typeof PROFILE_TEXT_FIELDS)[number]
+
+/** A new user's profile before anyone fills it in (the email is always given). */
 export const USER_DEFAULTS = {
-  firstName: '',
-  lastName: '',
-  username: '',
-  company: '',
-  address: '',
-  city: '',
-  country: '',
-  postalCode: '',
-  aboutMe: '',
+  ...(Object.fromEntries(PROFILE_TEXT_FIELDS.filter((f) => f !== 'email').map((f) => [f, ''])) as Record<
+    Exclude<ProfileTextField, 'email'>,
+    ''
+  >),
   userImage: null,
-  role: 'user' as const,
+  role: ROLE_IDS.User,
 }
 
 export const userSchemas = writeSchemas(userFieldSchemas, USER_DEFAULTS, ['email', 'password'])

@@ -35,6 +35,14 @@ class PortTaken extends Error {}
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!existsSync('dist/index.html'))
     throw new Error('dist/ is missing: run "npm run build" before the browser tests.')
+  return startServerProcess(env)
+}
+
+/** The server without the app (no dist/ needed): the API and images only. */
+export const startApiServer = (env: Record<string, string> = {}) =>
+  startServerProcess({ STATIC_DIR: join(tmpdir(), 'outpost-no-app'), ...env })
+
+async function startServerProcess(env: Record<string, string>): Promise<RunningServer> {
   // A port probed free can be taken before the server binds it (seconds later: tsx, migrations), by another
   // test run or any process; the server then exits with EADDRINUSE, and another free port is tried.
   for (let attempt = 1; ; attempt++) {

@@ -54,7 +54,7 @@ describe('POST /api/users/login', () => {
   })
 
   it('marks the cookie Secure when the request came over HTTPS (behind a trusted proxy)', async () => {
-    const app = await buildApp({ db: server.db, trustProxy: true, loginRateLimit: false })
+    const app = await buildApp({ db: server.db, trustProxy: 1, signInLimits: { perAddress: false } })
     const response = await app.inject({
       method: 'POST',
       url: '/api/users/login',
@@ -104,7 +104,7 @@ describe('POST /api/users/login', () => {
   })
 
   it('limits login attempts per IP with 429 and the error body', async () => {
-    const app = await buildApp({ db: server.db, loginRateLimit: { max: 2, timeWindow: 60_000 } })
+    const app = await buildApp({ db: server.db, signInLimits: { perAddress: { max: 2, windowMs: 60_000 } } })
     const attempt = () =>
       app.inject({
         method: 'POST',

@@ -1,8 +1,9 @@
 /**
  * Bad input, part 3: generated malformed uploads (broken multipart, files that
  * are not images whatever they are called, files over the limit) must answer a
- * 4xx with the error body and store nothing; hostile filenames on real images
- * are made safe, never refused or followed.
+ * 4xx with the error body and store nothing; damaged images are re-encoded or
+ * refused, never a 500; hostile filenames on real images are made safe, never
+ * refused or followed.
  */
 import fc from 'fast-check'
 import type { FastifyInstance } from 'fastify'
@@ -11,7 +12,7 @@ import { buildApp } from '../../server/app'
 import { images } from '../../server/db/schema'
 import { brokenMultipart, hostileText, refused, runs } from './bad-input-arbitraries'
 import { startTestServer, type TestServer } from './helpers'
-import { imageForm, png } from './image-fixtures'
+import { encoded, imageForm, png } from './image-fixtures'
 
 let server: TestServer
 let admin: string
@@ -23,7 +24,7 @@ let expected = 0
 beforeAll(async () => {
   server = await startTestServer()
   admin = (await server.signIn({ role: 'admin' })).cookie
-  small = await buildApp({ db: server.db, uploadMaxBytes: 2048, loginRateLimit: false })
+  small = await buildApp({ db: server.db, uploadMaxBytes: 2048, signInLimits: { perAddress: false } })
 })
 afterAll(async () => {
   await small?.close()
@@ -94,6 +95,37 @@ describe('malformed uploads', () => {
         refused(response, `${kind} ${bytes.length} bytes`)
       }),
       { numRuns: runs(40) },
+    )
+  })
+
+  it('damaged real images (cut short, bytes overwritten) are taken re-encoded or refused with a 4xx, never a 500', async () => {
+    const originals = await Promise.all(
+      (['png', 'jpeg', 'gif', 'webp'] as const).map((format) => encoded(format, 24, 16)),
+    )
+    // The first 16 bytes stay, so most files still look like images and reach the decoder.
+    const KEEP = 16
+    const damage = fc.record({
+      original: fc.constantFrom(...originals),
+      cut: fc.option(fc.nat(), { nil: undefined }),
+      writes: fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { maxLength: 8 }),
+    })
+    await fc.assert(
+      fc.asyncProperty(damage, async ({ original, cut, writes }) => {
+        const length = cut === undefined ? original.length : KEEP + (cut % (original.length - KEEP))
+        const bytes = Buffer.from(original.subarray(0, length))
+        for (const [at, value] of writes)
+          if (bytes.length > KEEP) bytes[KEEP + (at % (bytes.length - KEEP))] = value
+        const response = await server.request(admin, {
+          method: 'POST',
+          url: '/api/product-image',
+          payload: imageForm(bytes, 'damaged.img'),
+        })
+        const what = `${bytes.toString('base64')} → ${response.body}`
+        if (response.statusCode !== 201) return refused(response, what)
+        expected++
+        expect(response.json().doc.width, what).toBeGreaterThan(0)
+      }),
+      { numRuns: runs(150) },
     )
   })
 

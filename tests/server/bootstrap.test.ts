@@ -46,7 +46,7 @@ describe('readConfig', () => {
       seedSample: true,
       sessionIdleDays: 14,
       tombstoneDays: 90,
-      trustProxy: false,
+      trustProxy: 0,
     })
     expect(config.dataDir).toMatch(/\/data$/)
     expect(config.staticDir).toMatch(/\/dist$/)
@@ -64,7 +64,7 @@ describe('readConfig', () => {
       port: 8080,
       seedSample: false,
       databaseUrl: 'postgres://u@h/db',
-      trustProxy: true,
+      trustProxy: 1,
     })
     expect(() => readConfig({ PORT: 'eighty' })).toThrow(/PORT/)
     expect(() => readConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/)

@@ -205,7 +205,11 @@ describe('SPEC.md §7: users/login, roles/{id}, register', () => {
   })
 
   it('POST register (open) with username and password creates a User, then login works', async () => {
-    const open = await buildApp({ db: server.db, registrationOpen: true, loginRateLimit: false })
+    const open = await buildApp({
+      db: server.db,
+      registrationOpen: true,
+      signInLimits: { perAddress: false },
+    })
     try {
       const payload = { username: 'Joiner@Example.com', password: 'secret-2' }
       const response = await open.inject({ method: 'POST', url: '/api/register', payload })

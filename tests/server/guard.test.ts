@@ -21,7 +21,7 @@ beforeAll(async () => {
   writeFileSync(join(distDir, 'assets', 'index-abc123.js'), 'console.log(1)')
   server = await startTestServer()
   cookie = (await server.signIn()).cookie
-  withStatic = await buildApp({ db: server.db, staticDir: distDir, loginRateLimit: false })
+  withStatic = await buildApp({ db: server.db, staticDir: distDir, signInLimits: { perAddress: false } })
 })
 afterAll(async () => {
   await withStatic?.close()

@@ -12,9 +12,9 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg'
 import { type AppOptions, buildApp } from '../../server/app'
 import { useCheapHashesForTests } from '../../server/auth/password'
-import { createUser, type NewUser, type UserDoc } from '../../server/auth/users'
 import { MIGRATIONS_DIR, migrate } from '../../server/db/migrate'
 import { type Db, type DbHandle, openDb } from '../../server/db/open'
+import { createUser, type NewUser, type UserDoc } from '../../server/users/store'
 
 export interface TestUser extends UserDoc {
   password: string
@@ -125,7 +125,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const { databaseUrl, ...appOptions } = options
   const { handle, drop } = await openTestDb(databaseUrl)
   // Tests sign in often from one address: no login rate limit unless a test asks for one.
-  const app = await buildApp({ loginRateLimit: false, ...appOptions, db: handle.db })
+  const app = await buildApp({ signInLimits: { perAddress: false }, ...appOptions, db: handle.db })
   let baseUrl: string | undefined
 
   const server: TestServer = {

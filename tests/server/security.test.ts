@@ -17,7 +17,7 @@ let second: FastifyInstance
 
 beforeAll(async () => {
   server = await startTestServer()
-  second = await buildApp({ db: server.db, loginRateLimit: false })
+  second = await buildApp({ db: server.db, signInLimits: { perAddress: false } })
 })
 afterAll(async () => {
   await second?.close()
@@ -69,7 +69,7 @@ describe('per-account sign-in limit', () => {
   it('the window ends: attempts are counted afresh', async () => {
     const user = await server.createUser()
     for (let n = 0; n < 6; n++) await attempt(server.app, user.email, 'wrong-password')
-    await server.db.execute(sql`update login_failures set window_start = now() - interval '16 minutes'`)
+    await server.db.execute(sql`update throttles set window_start = now() - interval '16 minutes'`)
     expect((await attempt(server.app, user.email, user.password)).statusCode).toBe(200)
   })
 })
@@ -91,7 +91,7 @@ describe('sessions', () => {
 
   it('a session cookie is HttpOnly and SameSite=Lax, Secure over HTTPS behind a trusted proxy', async () => {
     const user = await server.createUser()
-    const proxied = await buildApp({ db: server.db, trustProxy: true, loginRateLimit: false })
+    const proxied = await buildApp({ db: server.db, trustProxy: 1, signInLimits: { perAddress: false } })
     try {
       const response = await proxied.inject({
         method: 'POST',

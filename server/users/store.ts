@@ -1,5 +1,5 @@
 /**
- * Users and roles as the API answers them: the profile of SPEC.md §3 with
+ * Users and roles as the API answers them: the profile's fields with
  * `role: { id, roleName }` and `userImage: { id, filename }`. The password
  * hash is selected only by findLogin and never leaves this module.
  */
@@ -7,10 +7,10 @@ import { randomUUID } from 'node:crypto'
 import { count, eq } from 'drizzle-orm'
 import type { Role, RoleName, User } from '../../src/domain/api'
 import type { ImageRef } from '../../src/domain/images'
-import { ROLE_IDS, type RoleId } from '../../src/domain/user'
+import { PROFILE_TEXT_FIELDS, type ProfileTextField, ROLE_IDS, type RoleId } from '../../src/domain/user'
+import { hashPassword } from '../auth/password'
 import type { Db } from '../db/open'
 import { images, roles, users } from '../db/schema'
-import { hashPassword } from './password'
 
 export type { RoleId }
 
@@ -23,18 +23,12 @@ export interface NewUser {
 }
 
 /** A user as every users call answers it. */
-export interface UserDoc extends User {
-  username: string
-  company: string
-  address: string
-  city: string
-  country: string
-  postalCode: string
-  aboutMe: string
-  userImage: ImageRef | null
-  createdAt: string
-  updatedAt: string
-}
+export type UserDoc = User &
+  Record<ProfileTextField, string> & {
+    userImage: ImageRef | null
+    createdAt: string
+    updatedAt: string
+  }
 
 /** The two roles are fixed rows (migration 0002): their names need no join. */
 const ROLE_NAMES = Object.fromEntries(Object.entries(ROLE_IDS).map(([name, id]) => [id, name])) as Record<
@@ -42,19 +36,17 @@ const ROLE_NAMES = Object.fromEntries(Object.entries(ROLE_IDS).map(([name, id]) 
   RoleName
 >
 
+/** The users table's column for each profile text field (they share their names). */
+export const profileColumns = Object.fromEntries(
+  PROFILE_TEXT_FIELDS.map((field) => [field, users[field]]),
+) as {
+  [F in ProfileTextField]: (typeof users)[F]
+}
+
 export const userColumns = {
   id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
+  ...profileColumns,
   roleId: users.roleId,
-  username: users.username,
-  company: users.company,
-  address: users.address,
-  city: users.city,
-  country: users.country,
-  postalCode: users.postalCode,
-  aboutMe: users.aboutMe,
   userImage: users.userImage,
   userImageFilename: images.filename,
   createdAt: users.createdAt,
@@ -73,19 +65,14 @@ export const roleOf = (roleId: string | null): Role => {
 }
 
 export function toUserDoc(row: UserRow): UserDoc {
+  const profile = Object.fromEntries(PROFILE_TEXT_FIELDS.map((field) => [field, row[field] ?? ''])) as Record<
+    ProfileTextField,
+    string
+  >
   return {
     id: row.id as string,
-    email: row.email ?? '',
-    firstName: row.firstName ?? '',
-    lastName: row.lastName ?? '',
+    ...profile,
     role: roleOf(row.roleId),
-    username: row.username ?? '',
-    company: row.company ?? '',
-    address: row.address ?? '',
-    city: row.city ?? '',
-    country: row.country ?? '',
-    postalCode: row.postalCode ?? '',
-    aboutMe: row.aboutMe ?? '',
     userImage: row.userImage ? { id: row.userImage, filename: row.userImageFilename ?? '' } : null,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),

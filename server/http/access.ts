@@ -1,0 +1,135 @@
+/**
+ * Who may call each route is declared in the route's own options and checked
+ * by hooks attached to that route, never by reading the URL: a path can be
+ * spelled many ways (`/%61pi/…`, `//api`, dot segments), but once the router
+ * has chosen a route, that route's hooks run whatever the spelling.
+ *
+ *     app.get('/api/contacts', { config: { access: SIGNED_IN } }, handler)
+ *
+ * A route registered without a declaration stops the server at start (the
+ * onRoute hook below throws), so nothing is reachable by omission.
+ */
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  RouteOptions,
+} from 'fastify'
+import type { User } from '../../src/domain/api'
+import { ROLE_IDS } from '../../src/domain/user'
+import { findSession, SESSION_COOKIE, TOUCH_INTERVAL_MS, touchSession } from '../auth/sessions'
+import type { Db } from '../db/open'
+import { forbidden, unauthorized } from './errors'
+import { checkSameOrigin, type OwnOrigin } from './origin'
+import { setSessionCookie } from './session-cookie'
+
+export interface RouteAccess {
+  /** Anyone; anyone with a live session; or Admins only. */
+  who: 'public' | 'signedIn' | 'admin'
+  /**
+   * Refuse the request when the browser says it comes from another site, and
+   * refuse write bodies a cross-site form could send (CSRF). Every write checks;
+   * only pages a link from elsewhere may open (the app shell) turn it off.
+   */
+  sameOrigin: boolean
+}
+
+export const PUBLIC: RouteAccess = { who: 'public', sameOrigin: true }
+export const SIGNED_IN: RouteAccess = { who: 'signedIn', sameOrigin: true }
+export const ADMIN: RouteAccess = { who: 'admin', sameOrigin: true }
+/** The app shell and its files: no private data, and reachable from a link in an email. */
+export const SHELL: RouteAccess = { who: 'public', sameOrigin: false }
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess
+  }
+  interface FastifyRequest {
+    user: User | null
+    /** The raw token of the current session, for logout. */
+    sessionToken: string | null
+  }
+  interface FastifyInstance {
+    /** Every route with its declared access, as registered (for the access tests). */
+    declaredRoutes: DeclaredRoute[]
+  }
+}
+
+export interface DeclaredRoute {
+  method: string
+  url: string
+  access: RouteAccess
+}
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+const WHO = new Set(['public', 'signedIn', 'admin'])
+
+export const isAdmin = (user: User) => user.role.id === ROLE_IDS.Admin
+
+function validAccess(value: unknown): value is RouteAccess {
+  const access = value as Partial<RouteAccess> | undefined
+  return (
+    typeof access === 'object' &&
+    access !== null &&
+    WHO.has(access.who as string) &&
+    typeof access.sameOrigin === 'boolean'
+  )
+}
+
+const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.method : [route.method])
+
+const hooksOf = (value: RouteOptions['onRequest']): onRequestHookHandler[] =>
+  value === undefined ? [] : Array.isArray(value) ? [...value] : [value]
+
+export interface AccessOptions {
+  idleDays: number
+  ownOrigin: OwnOrigin
+}
+
+export function installAccessControl(app: FastifyInstance, db: Db, options: AccessOptions) {
+  const { idleDays } = options
+  app.decorateRequest('user', null)
+  app.decorateRequest('sessionToken', null)
+  app.decorate('declaredRoutes', [] as DeclaredRoute[])
+
+  /** Who is asking: the live session behind the cookie, if any. */
+  async function readSession(request: FastifyRequest, reply: FastifyReply) {
+    const token = request.cookies[SESSION_COOKIE]
+    if (!token) return
+    const session = await findSession(db, token, idleDays)
+    if (!session) return
+    request.user = session.user
+    request.sessionToken = token
+    if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      await touchSession(db, session)
+      // The cookie's own expiry slides with the server's idle window.
+      setSessionCookie(request, reply, token, idleDays)
+    }
+  }
+
+  const enforce =
+    (access: RouteAccess): onRequestHookHandler =>
+    async (request, reply) => {
+      // Cross-site first: a forged request learns nothing, not even whether its cookie still works.
+      if (access.sameOrigin) checkSameOrigin(request, options.ownOrigin)
+      await readSession(request, reply)
+      if (access.who === 'public') return
+      if (!request.user) throw unauthorized()
+      if (access.who === 'admin' && !isAdmin(request.user)) throw forbidden()
+    }
+
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access
+    const methods = methodsOf(route)
+    const name = `${methods.join(',')} ${route.url}`
+    if (!validAccess(access)) {
+      throw new Error(`${name} declares no access: add config.access (PUBLIC, SIGNED_IN, ADMIN or SHELL).`)
+    }
+    if (!access.sameOrigin && methods.some((method) => WRITES.has(method))) {
+      throw new Error(`${name} is a write: it must check the Origin (sameOrigin: true).`)
+    }
+    route.onRequest = [enforce(access), ...hooksOf(route.onRequest)]
+    for (const method of methods) app.declaredRoutes.push({ method, url: route.url, access })
+  })
+}
