@@ -39,9 +39,14 @@ export function sortableFields(fields: Map<string, QueryField>): Set<string> {
 function orderBy(source: ListSource, keys: SortKey[], searching: boolean): SQL[] {
   const order = keys.map(({ field, descending }) => {
     const { column, kind } = source.fields.get(field) as QueryField
-    // Text sorts ignore case, as people read lists.
+    // Text sorts ignore case, as people read lists, and compare code points (collate "C") as devices do
+    // (src/domain/list-order.ts), whatever collation the database was created with.
     const value =
-      kind !== 'text' ? sql`${column}` : searching ? sql`lower(${column} || '')` : sql`lower(${column})`
+      kind !== 'text'
+        ? sql`${column}`
+        : searching
+          ? sql`(lower(${column} || '') collate "C")`
+          : sql`(lower(${column}) collate "C")`
     return descending ? desc(value) : asc(value)
   })
   // The id breaks ties, so pages never overlap or skip rows.

@@ -29,8 +29,9 @@ import { images } from './images'
  */
 const trigram = (name: string, column: ExtraConfigColumn) =>
   index(name).using('gin', column.op('gin_trgm_ops')).with({ gin_pending_list_limit: 512 })
+/** The list order (collections/list.ts): lowercased, compared by code point whatever the database's collation. */
 const sortIndex = (name: string, column: PgColumn, id: PgColumn, deletedAt: PgColumn) =>
-  index(name).on(sql`lower(${column})`, id).where(sql`${deletedAt} is null`)
+  index(name).on(sql`(lower(${column}) collate "C")`, id).where(sql`${deletedAt} is null`)
 
 export const companies = pgTable(
   'companies',
