@@ -13,7 +13,7 @@ const KEY_LENGTH = 64
  * hundreds of accounts in seconds. Each stored hash carries its parameters, so
  * any hash verifies whatever the current cost. The server never calls this.
  */
-export function useCheapHashesForTests() {
+export function cheapenHashesForTests() {
   PARAMS.N = 1024
 }
 

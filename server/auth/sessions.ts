@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm'
-import type { User } from '../../src/domain/api'
+import type { User } from '../../src/domain/rest'
 import type { Db } from '../db/open'
 import { sessions, users } from '../db/schema'
 import { roleOf } from '../users/store'
@@ -68,7 +68,10 @@ export async function findSession(
   const known = cachedSession(db, tokenHash)
   if (known) return known.lastSeenAt.getTime() > since ? known : undefined
   let lookup = lookups.get(db)
-  if (!lookup) lookups.set(db, (lookup = prepareLookup(db)))
+  if (!lookup) {
+    lookup = prepareLookup(db)
+    lookups.set(db, lookup)
+  }
   const readAt = sessionGeneration()
   const [row] = await lookup.execute({ hash: tokenHash, since: new Date(since) })
   if (!row) return undefined

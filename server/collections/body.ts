@@ -3,8 +3,8 @@
  * (src/domain), answering Payload's ValidationError with `{ field, message }`.
  */
 import * as v from 'valibot'
-import { BASE_KEY } from '../../src/domain/api'
 import { fieldErrors, uuid } from '../../src/domain/fields'
+import { BASE_KEY } from '../../src/domain/rest'
 import { validationError } from '../http/errors'
 import { nulFields } from '../http/nul'
 import type { ServerCollection } from './registry'

@@ -4,7 +4,7 @@
  * late commit, and maintenance.ts for the 410 below `purged_through`.
  */
 import { asc, count, eq, gt } from 'drizzle-orm'
-import type { Change, ChangesResponse } from '../../src/domain/api'
+import type { Change, ChangesResponse } from '../../src/domain/rest'
 import type { Db } from '../db/open'
 import { syncMeta } from '../db/schema'
 import { resyncRequired } from '../http/errors'

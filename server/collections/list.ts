@@ -5,7 +5,7 @@
  */
 import { and, asc, count, desc, isNull, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
-import type { ListResponse } from '../../src/domain/api'
+import type { ListResponse } from '../../src/domain/rest'
 import type { Db } from '../db/open'
 import { parsePaging, parseSort, type SortKey } from '../http/query'
 import { type Doc, type Row, toDocs } from './docs'
@@ -90,7 +90,10 @@ const sortCache = new WeakMap<ListSource, Set<string>>()
 export async function listRows(db: Db, source: ListSource, query: Record<string, unknown>) {
   const { page, limit } = parsePaging(query)
   let sortable = sortCache.get(source)
-  if (!sortable) sortCache.set(source, (sortable = sortableFields(source.fields)))
+  if (!sortable) {
+    sortable = sortableFields(source.fields)
+    sortCache.set(source, sortable)
+  }
   const sort = parseSort(query.sort, sortable, source.defaultSort)
   const { table } = source
   const where = buildWhere(source.fields, query.where)

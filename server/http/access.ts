@@ -16,7 +16,7 @@ import type {
   onRequestHookHandler,
   RouteOptions,
 } from 'fastify'
-import type { User } from '../../src/domain/api'
+import type { User } from '../../src/domain/rest'
 import { ROLE_IDS } from '../../src/domain/user'
 import { findSession, SESSION_COOKIE, TOUCH_INTERVAL_MS, touchSession } from '../auth/sessions'
 import type { Db } from '../db/open'

@@ -4,7 +4,7 @@
  * and bad input never becomes a 500.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { etagOf } from '../../src/domain/api'
+import { etagOf } from '../../src/domain/rest'
 import { messages } from '../../src/domain/errors'
 import {
   ApiError,

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
-import { IDEMPOTENCY_HEADER } from '../../src/domain/api'
+import { IDEMPOTENCY_HEADER } from '../../src/domain/rest'
 import type { Db } from '../db/open'
 import { idempotencyKeys } from '../db/schema'
 import { type Tx, withWriteLock } from '../db/write'

@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import * as v from 'valibot'
-import type { LoginResponse, MeResponse } from '../../src/domain/api'
 import { fieldErrors } from '../../src/domain/fields'
+import type { LoginResponse, MeResponse } from '../../src/domain/rest'
 import { loginSchema } from '../../src/domain/user'
 import { burnPasswordCheck, verifyPassword } from '../auth/password'
 import { createSession, deleteSession } from '../auth/sessions'

@@ -3,8 +3,8 @@
  * delete under /api/{path}, for any entry of collections/registry.ts.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { etagOf, versionOfEtag } from '../../src/domain/api'
 import { UUID_PATTERN } from '../../src/domain/fields'
+import { etagOf, versionOfEtag } from '../../src/domain/rest'
 import { toOneDoc } from '../collections/docs'
 import { listDocs } from '../collections/list'
 import type { ServerCollection } from '../collections/registry'

@@ -63,7 +63,7 @@ async function readUpload(request: FastifyRequest, kind: ImageKind, maxBytes: nu
   if (!request.isMultipart())
     throw unsupportedMedia('Send the image as multipart/form-data in the field "file".')
   const { fields, file } = await readForm(request, { maxFileBytes: maxBytes, maxFields: 5 })
-  if (!file || file.fieldname !== 'file') {
+  if (file?.fieldname !== 'file') {
     throw validationError([{ field: 'file', message: 'Send the image in the form field "file".' }])
   }
   const id = fields.id?.trim() || undefined

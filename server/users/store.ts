@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto'
 import { count, eq } from 'drizzle-orm'
-import type { Role, RoleName, User } from '../../src/domain/api'
 import type { ImageRef } from '../../src/domain/images'
+import type { Role, RoleName, User } from '../../src/domain/rest'
 import { PROFILE_TEXT_FIELDS, type ProfileTextField, ROLE_IDS, type RoleId } from '../../src/domain/user'
 import { hashPassword } from '../auth/password'
 import type { Db } from '../db/open'

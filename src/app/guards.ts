@@ -4,8 +4,7 @@
  * guest route goes to /.
  */
 import { type ParsedLocation, redirect } from '@tanstack/react-router'
-
-import { storedUser } from '../sync/stored-user'
+import { storedUser } from '../session/stored-user'
 
 export function requireUser({ location }: { location: ParsedLocation }) {
   if (!storedUser()) throw redirect({ to: '/login', search: { redirect: location.href } })
@@ -13,11 +12,4 @@ export function requireUser({ location }: { location: ParsedLocation }) {
 
 export function guestOnly() {
   if (storedUser()) throw redirect({ to: '/' })
-}
-
-/** Only a path inside this app is followed after login (never another site: `//evil.example`). */
-export function safeRedirect(target: unknown): string | undefined {
-  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//')) return undefined
-  if (target.startsWith('/login')) return undefined
-  return target
 }

@@ -1,11 +1,12 @@
 /**
  * What the router hands every route. Both are optional so the app passes
- * nothing and gets the real network and sync runtime, while tests pass fakes
+ * nothing and gets the real sign-in and sync runtime, while tests pass fakes
  * (and the first screen does not have to load the sync code to exist).
  */
+
+import type { SessionUser } from '../session/stored-user'
 import type { NoticeLevel } from '../sync/context'
 import type { SyncRuntime } from '../sync/runtime'
-import type { SessionUser } from '../sync/stored-user'
 
 export type StartRuntime = (
   user: SessionUser,
@@ -13,8 +14,8 @@ export type StartRuntime = (
 ) => SyncRuntime
 
 export interface AppRouterContext {
-  /** The API door for signing in and out; defaults to fetch against /api. */
-  transport?: SyncRuntime['transport']
+  /** Signs in against the server; defaults to signIn over fetch (src/session/sign-in.ts). */
+  signIn?: (email: string, password: string) => Promise<SessionUser>
   /** Builds the signed-in user's runtime; defaults to startRuntime (src/sync/runtime.ts). */
   startRuntime?: StartRuntime
 }

@@ -12,8 +12,9 @@ import {
   redirect,
 } from '@tanstack/react-router'
 import { NotFoundPage } from '../features/not-found/not-found-page'
+import { safeRedirect } from '../session/safe-redirect'
 import { ErrorPage } from './error-page'
-import { guestOnly, requireUser, safeRedirect } from './guards'
+import { guestOnly, requireUser } from './guards'
 import { PendingPage } from './pending-page'
 import { RootLayout } from './root-layout'
 import type { AppRouterContext } from './router-context'

@@ -6,7 +6,6 @@
  * reference to an image it does not have yet.
  */
 import { type CollectionName, collections } from '../domain/collections'
-import type { OutpostDb } from './database'
 import { baseOp, updateRecord, type WriteContext, writeTables } from './record-writes'
 
 const newUuid = () => crypto.randomUUID()
@@ -40,9 +39,4 @@ export function removeImage(ctx: WriteContext, collection: CollectionName, recor
   const image = collections[collection].image
   if (!image) throw new Error(`${collection} records have no image.`)
   return updateRecord(ctx, collection, recordId, { [image.field]: null })
-}
-
-/** The image's bytes if this device still holds them (not uploaded yet, or kept as a cache). */
-export function localImage(db: OutpostDb, id: string) {
-  return db.images.get(id)
 }

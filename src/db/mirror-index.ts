@@ -295,9 +295,15 @@ const indexes = new WeakMap<OutpostDb, Map<CollectionName, MirrorIndex>>()
 /** The index of one collection of this database (made on first use). */
 export function mirrorIndex(db: OutpostDb, collection: CollectionName): MirrorIndex {
   let byCollection = indexes.get(db)
-  if (!byCollection) indexes.set(db, (byCollection = new Map()))
+  if (!byCollection) {
+    byCollection = new Map()
+    indexes.set(db, byCollection)
+  }
   let index = byCollection.get(collection)
-  if (!index) byCollection.set(collection, (index = new MirrorIndex(db, collection)))
+  if (!index) {
+    index = new MirrorIndex(db, collection)
+    byCollection.set(collection, index)
+  }
   return index
 }
 

@@ -6,7 +6,7 @@
 import * as v from 'valibot'
 import type { DocMeta } from './contact'
 import { requiredText, uuid, writeSchemas } from './fields'
-import type { ImageKind, ImageRef } from './images'
+import type { ImageKind } from './images'
 import { emptyRichText, type RichText, richText } from './rich-text'
 
 export const CATALOG = {
@@ -32,7 +32,6 @@ export interface CatalogFields {
 
 /** A catalog record as answered: its image under the collection's own field name. */
 export type CatalogItem = CatalogFields & DocMeta & { [imageField: string]: unknown }
-export type CatalogImage = ImageRef | null
 
 /** The image is written as the uploaded image's id (or null to remove it); answered as { id, filename }. */
 const imageReference = v.nullable(

@@ -36,15 +36,6 @@ export const companySchemas = writeSchemas(
   ['companyName'],
 )
 
-export const emptyCompany: CompanyFields = {
-  companyName: '',
-  address: '',
-  website: '',
-  email: '',
-  mainPhone: '',
-}
-
-/** SPEC.md §7: the list searches companyName, email, address; the company picker companyName, website, address. */
+/** The list searches companyName, email and address. */
 export const COMPANY_SEARCH_FIELDS = ['companyName', 'email', 'address'] as const
-export const COMPANY_PICKER_FIELDS = ['companyName', 'website', 'address'] as const
 export const COMPANY_SORT_FIELDS = ['companyName', 'website', 'email', 'mainPhone', 'updatedAt'] as const

@@ -24,7 +24,5 @@ export const IMAGE_KINDS = {
 
 export type ImageKind = keyof typeof IMAGE_KINDS
 
-export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const
-
 export const imageUrl = (kind: ImageKind, filename: string) =>
   `/images/${IMAGE_KINDS[kind]}/${encodeURIComponent(filename)}`

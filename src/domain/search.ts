@@ -11,12 +11,6 @@ export function searchWords(text: string): string[] {
   return text.toLocaleLowerCase().split(/\s+/).filter(Boolean)
 }
 
-export function likeMatches(value: string | null | undefined, words: string[]): boolean {
-  if (value == null) return false
-  const haystack = value.toLocaleLowerCase()
-  return words.every((word) => haystack.includes(word))
-}
-
 /** where[or][i][field][like]=text over the given fields, as the list screens send it. */
 export function orLike(fields: readonly string[], text: string) {
   return { or: fields.map((field) => ({ [field]: { like: text } })) }

@@ -7,7 +7,6 @@ export const ROLE_IDS = { Admin: 'admin', User: 'user' } as const
 export type RoleId = (typeof ROLE_IDS)[keyof typeof ROLE_IDS]
 
 export const PASSWORD_MIN = 5
-export const PROFILE_NAME_MIN = 5
 
 const email = v.pipe(text(254), v.nonEmpty(messages.required), v.email(messages.invalidEmail))
 const password = v.pipe(
@@ -75,21 +74,6 @@ export const USER_DEFAULTS = {
 }
 
 export const userSchemas = writeSchemas(userFieldSchemas, USER_DEFAULTS, ['email', 'password'])
-
-/** SPEC.md §5 "Profile settings": the settings form's own rule, stricter than the server's. */
-export const profileSettingsSchema = v.object({
-  firstName: v.pipe(
-    v.string(),
-    v.trim(),
-    v.minLength(PROFILE_NAME_MIN, `Must be at least ${PROFILE_NAME_MIN} characters.`),
-  ),
-  lastName: v.pipe(
-    v.string(),
-    v.trim(),
-    v.minLength(PROFILE_NAME_MIN, `Must be at least ${PROFILE_NAME_MIN} characters.`),
-  ),
-  email,
-})
 
 /** SPEC.md §5 login rules: the login form checks them before any network call, the server again. */
 export const loginSchema = v.object(

@@ -1,7 +1,8 @@
 /** What every part of the engine needs, passed in so tests can swap the clock, the randomness and the network. */
-import type { Transport } from '../api/transport'
+
 import type { OutpostDb } from '../db/database'
 import type { OutboxOp } from '../db/outbox-types'
+import type { Transport } from '../transport/http'
 
 export type NoticeLevel = 'danger' | 'warning' | 'info' | 'success'
 

@@ -4,16 +4,18 @@
  * The engine knows nothing of React or the DOM: the page, a worker and the
  * Node tests drive it alike.
  */
-import type { Transport } from '../api/transport'
+
 import type { OutpostDb } from '../db/database'
 import { META, writeMeta } from '../db/meta'
 import type { OutboxOp } from '../db/outbox-types'
 import { isQuotaError } from '../db/quota'
 import type { CollectionName } from '../domain/collections'
+import type { Transport } from '../transport/http'
 import type { EngineContext, NoticeLevel } from './context'
 import { type ListPageQuery, refreshListPage } from './list-page'
 import { pull } from './pull'
 import { push } from './push'
+import { discardChange } from './resolve'
 import { SyncStatus } from './status'
 
 export interface EngineOptions {
@@ -47,6 +49,11 @@ export class SyncEngine {
       notify: options.notify ?? (() => {}),
       onLanded: options.onLanded,
     }
+  }
+
+  /** Drops a change the server refused or that conflicts (sync-issues' Discard): the server's copy shows again. */
+  discard(op: OutboxOp) {
+    return discardChange(this.ctx, op)
   }
 
   /** Ops left in flight by a tab that died mid-request go back to the queue; their opId makes a resend safe. */

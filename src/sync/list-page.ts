@@ -5,13 +5,14 @@
  * anything, never going back to an older version, and under the user's queued
  * changes — and its totalDocs is handed back to show beside the local count.
  */
-import { listPage } from '../api/calls'
-import { NetworkError } from '../api/transport'
+
 import { META, readMeta } from '../db/meta'
 import { opsFor } from '../db/record-writes'
 import { type MirrorRow, mirrorOf } from '../db/tables'
 import { type CollectionName, collections } from '../domain/collections'
 import { orLike } from '../domain/search'
+import { listPage } from '../transport/calls'
+import { NetworkError } from '../transport/http'
 import type { EngineContext } from './context'
 import { withPending } from './rebase'
 

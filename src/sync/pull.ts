@@ -4,13 +4,14 @@
  * applied or not at all. A cursor the server no longer knows (410, tombstones
  * purged) starts a full resync that keeps every queued change.
  */
-import { changes } from '../api/calls'
-import { NetworkError } from '../api/transport'
+
 import { META, readMeta, writeMeta } from '../db/meta'
 import type { OutboxOp } from '../db/outbox-types'
 import { type MirrorRow, mirrorOf } from '../db/tables'
-import type { Change } from '../domain/api'
 import { COLLECTION_NAMES, type CollectionName } from '../domain/collections'
+import type { Change } from '../domain/rest'
+import { changes } from '../transport/calls'
+import { NetworkError } from '../transport/http'
 import type { EngineContext } from './context'
 import { withPending } from './rebase'
 import { dropDeleted, tellLost } from './settle'

@@ -4,11 +4,11 @@
  * conflicting op blocks only its own record (and what depends on it), never the
  * whole queue.
  */
-import { createDoc, deleteDoc, updateDoc, uploadImage } from '../api/calls'
-import { NetworkError } from '../api/transport'
+
 import type { OutboxOp } from '../db/outbox-types'
-import type { MirrorRow } from '../db/tables'
 import { type ErrorBody, isErrorBody, messages, savingErrorText } from '../domain/errors'
+import { createDoc, deleteDoc, updateDoc, uploadImage } from '../transport/calls'
+import { NetworkError } from '../transport/http'
 import { outcomeOf, retryDelay } from './answers'
 import type { EngineContext } from './context'
 import { type Landed, settleGone, settleLanded } from './settle'

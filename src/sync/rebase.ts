@@ -4,11 +4,8 @@
  * over it, in order (a Replicache-style rebase).
  */
 
-import type { OutpostDb } from '../db/database'
 import type { OutboxOp } from '../db/outbox-types'
-import { opsFor } from '../db/record-writes'
-import { type MirrorRow, mirrorOf } from '../db/tables'
-import type { CollectionName } from '../domain/collections'
+import type { MirrorRow } from '../db/tables'
 
 export function withPending(doc: MirrorRow, ops: OutboxOp[]): MirrorRow | undefined {
   let row: MirrorRow | undefined = doc

@@ -5,14 +5,15 @@
  * transaction; a change that goes back to the queue gets a new opId, because
  * the server remembers the old one's answer (Idempotency-Key).
  */
-import { getDoc } from '../api/calls'
-import { NetworkError } from '../api/transport'
+
 import type { OutpostDb } from '../db/database'
 import { jsonEqual } from '../db/equal'
 import type { OutboxOp } from '../db/outbox-types'
 import { opsFor, requeueAs, writeTables } from '../db/record-writes'
 import { type MirrorRow, mirrorOf } from '../db/tables'
 import { collections } from '../domain/collections'
+import { getDoc } from '../transport/calls'
+import { NetworkError } from '../transport/http'
 import type { EngineContext } from './context'
 import { withPending } from './rebase'
 
@@ -136,10 +137,13 @@ export async function discardChange(ctx: EngineContext, change: OutboxOp) {
   })
 }
 
-/** The server's current copy of the record, or undefined when it cannot be read now (offline) or is gone. */
+const DISCARD_READ_TIMEOUT_MS = 5_000
+
+/** The server's current copy of the record, or undefined when it cannot be read now (offline, slow) or is gone. */
 async function serverCopy(ctx: EngineContext, op: OutboxOp) {
   try {
-    const answer = await getDoc(ctx.transport, op.collection, op.recordId)
+    // The user is waiting on this click: a slow network gets a few seconds, then the pull brings the copy later.
+    const answer = await getDoc(ctx.transport, op.collection, op.recordId, DISCARD_READ_TIMEOUT_MS)
     return answer.status === 200 ? (answer.body as MirrorRow) : undefined
   } catch (error) {
     if (error instanceof NetworkError) return undefined

@@ -3,20 +3,22 @@
  * database, the engine with the real network, the scheduler, and the write
  * context the screens' stores use.
  */
-import { fetchTransport, type Transport } from '../api/transport'
+
 import { databaseName, OutpostDb } from '../db/database'
 import { dropMirrorIndexes } from '../db/mirror-index'
 import type { WriteContext } from '../db/record-writes'
+import { type SessionUser, signOut } from '../session/sign-in'
+import { fetchTransport } from '../transport/http'
 import type { NoticeLevel } from './context'
 import { SyncEngine } from './engine'
 import { SyncScheduler } from './scheduler'
-import type { SessionUser } from './session'
 
 export interface SyncRuntime {
   user: SessionUser
   db: OutpostDb
   engine: SyncEngine
-  transport: Transport
+  /** Signs out here and on the server (best effort); the transport stays inside the sync layer. */
+  signOut: () => Promise<void>
   /** Local writes go through this; `afterWrite` lets the scheduler push soon. */
   writes: WriteContext & { afterWrite: () => void }
   stop: () => void
@@ -36,7 +38,7 @@ export function startRuntime(
     user,
     db,
     engine,
-    transport,
+    signOut: () => signOut({ transport }),
     writes: { db, userId: user.id, afterWrite: scheduler.kick },
     stop: () => {
       scheduler.stop()

@@ -83,8 +83,10 @@ export async function browserBench() {
       async () => {
         const text = (await page.locator('main').textContent()) ?? ''
         const footer = /Showing[^·]*/.exec(text)?.[0] ?? ''
-        if (footer !== shown)
-          console.log(`  ${Math.round((Date.now() - started) / 1000)} s: ${(shown = footer)}`)
+        if (footer !== shown) {
+          shown = footer
+          console.log(`  ${Math.round((Date.now() - started) / 1000)} s: ${footer}`)
+        }
         return text
       },
       (text) => text.includes(`of ${CONTACTS} entries`) && !text.includes('still downloading'),

@@ -5,8 +5,8 @@
  */
 import type { Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { ListResponse } from '../../src/domain/api'
 import type { Contact } from '../../src/domain/contact'
+import type { ListResponse } from '../../src/domain/rest'
 import { launchBrowser } from './chromium'
 import { apiSession, type RunningServer, startServer } from './server-process'
 import { signInThroughUi, until } from './signed-in'

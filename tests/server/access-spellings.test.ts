@@ -80,7 +80,7 @@ const encode = (char: string, upper: boolean) => {
 }
 
 /** The many ways to write `path` that a lax router or a text match might confuse. */
-export function spellingsOf(path: string): string[] {
+function spellingsOf(path: string): string[] {
   const segments = path.split('/').slice(1)
   const spelled = new Set<string>()
   segments.forEach((segment, i) => {

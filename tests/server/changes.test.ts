@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { purgeTombstones } from '../../server/maintenance'
-import type { Change, ChangesResponse } from '../../src/domain/api'
+import type { Change, ChangesResponse } from '../../src/domain/rest'
 import { startTestServer, type TestServer } from './helpers'
 
 let server: TestServer

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import pg from 'pg'
 import { type AppOptions, buildApp } from '../../server/app'
-import { useCheapHashesForTests } from '../../server/auth/password'
+import { cheapenHashesForTests } from '../../server/auth/password'
 import { MIGRATIONS_DIR, migrate } from '../../server/db/migrate'
 import { type Db, type DbHandle, openDb } from '../../server/db/open'
 import { createUser, type NewUser, type UserDoc } from '../../server/users/store'
@@ -43,7 +43,7 @@ export type TestServerOptions = Partial<Omit<AppOptions, 'db'>> & {
 }
 
 // Accounts are made by the hundred here: scrypt at full cost would be a third of the suite's time.
-useCheapHashesForTests()
+cheapenHashesForTests()
 
 let counter = 0
 const uniqueEmail = () => `user${++counter}-${randomBytes(3).toString('hex')}@test.local`

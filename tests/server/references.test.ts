@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Change, ChangesResponse } from '../../src/domain/api'
+import type { Change, ChangesResponse } from '../../src/domain/rest'
 import { startTestServer, type TestServer } from './helpers'
 import { imageForm, png } from './image-fixtures'
 
@@ -106,7 +106,7 @@ describe('catalog images', () => {
     const image = await upload('industry-image', 'plant.png')
     const doc = await create('industries', { name: 'Energy', industryImage: { id: image.id } })
     expect(doc.industryImage).toEqual({ id: image.id, filename: 'plant.png' })
-    const listed = (await api('GET', '/api/industries?where[industryImage.id][equals]=' + image.id)).json()
+    const listed = (await api('GET', `/api/industries?where[industryImage.id][equals]=${image.id}`)).json()
     expect(listed.docs[0].industryImage).toEqual({ id: image.id, filename: 'plant.png' })
     const cleared = await api('PATCH', `/api/industries/${doc.id}`, { industryImage: null })
     expect(cleared.json().doc.industryImage).toBeNull()

@@ -4,11 +4,11 @@
  * conflicting, and replaying after an answer was lost.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Transport } from '../../src/api/transport'
 import { databaseName, OutpostDb } from '../../src/db/database'
 import { createRecord, deleteRecord, updateRecord } from '../../src/db/record-writes'
+import { signIn } from '../../src/session/sign-in'
 import { SyncEngine } from '../../src/sync/engine'
-import { signIn } from '../../src/sync/session'
+import type { Transport } from '../../src/transport/http'
 import { startTestServer, type TestServer } from '../server/helpers'
 import { injectTransport } from './in-process'
 import { MemoryStorage } from './memory-storage'
@@ -118,7 +118,7 @@ describe('sync engine against the real server', () => {
       const answer = await inner(request)
       if (request.method === 'POST' && request.path === 'contacts' && dropNext) {
         dropNext = false
-        throw new (await import('../../src/api/transport')).NetworkError('connection reset after commit')
+        throw new (await import('../../src/transport/http')).NetworkError('connection reset after commit')
       }
       return answer
     })

@@ -1,7 +1,8 @@
 /** A scripted transport for engine unit tests: records what was sent, answers what the test says. */
-import { type ApiRequest, type ApiResponse, NetworkError, type Transport } from '../../src/api/transport'
+
 import { OutpostDb } from '../../src/db/database'
 import type { EngineContext } from '../../src/sync/context'
+import { type ApiRequest, type ApiResponse, NetworkError, type Transport } from '../../src/transport/http'
 
 export type Script = (request: ApiRequest) => ApiResponse | 'network'
 

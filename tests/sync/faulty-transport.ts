@@ -4,7 +4,7 @@
  * requests sent twice, answers delayed (so clients interleave), sessions
  * that look expired, and servers that fall over. `heal()` makes it honest.
  */
-import { type ApiRequest, NetworkError, type Transport } from '../../src/api/transport'
+import { type ApiRequest, NetworkError, type Transport } from '../../src/transport/http'
 
 export type Fault =
   | 'none'

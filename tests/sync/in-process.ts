@@ -4,8 +4,8 @@
  * every test runs against the real routes, database and transactions.
  */
 import type { FastifyInstance } from 'fastify'
-import type { ApiRequest, ApiResponse, Transport } from '../../src/api/transport'
-import { queryString } from '../../src/api/transport'
+import type { ApiRequest, ApiResponse, Transport } from '../../src/transport/http'
+import { queryString } from '../../src/transport/http'
 
 export interface CookieJar {
   cookie?: string

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type ApiRequest, type ApiResponse, NetworkError, type Transport } from '../../src/api/transport'
 import { OutpostDb } from '../../src/db/database'
 import { createRecord, opsFor, updateRecord, type WriteContext } from '../../src/db/record-writes'
 import type { EngineContext } from '../../src/sync/context'
 import { push } from '../../src/sync/push'
+import { type ApiRequest, type ApiResponse, NetworkError, type Transport } from '../../src/transport/http'
 
 let db: OutpostDb
 let writes: WriteContext

@@ -6,14 +6,17 @@
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { render } from '@testing-library/react'
 import { vi } from 'vitest'
-import type { ApiResponse, Transport } from '../../src/api/transport'
 import { createAppRouter } from '../../src/app/router'
 import { OutpostDb } from '../../src/db/database'
+import type { OutboxOp } from '../../src/db/outbox-types'
 import type { Contact } from '../../src/domain/contact'
+import { signIn, signOut } from '../../src/session/sign-in'
+import { AUTH_KEYS, type SessionUser } from '../../src/session/stored-user'
 import type { SyncEngine } from '../../src/sync/engine'
+import { discardChange } from '../../src/sync/resolve'
 import type { SyncRuntime } from '../../src/sync/runtime'
 import { SyncStatus } from '../../src/sync/status'
-import { AUTH_KEYS, type SessionUser } from '../../src/sync/stored-user'
+import type { ApiResponse, Transport } from '../../src/transport/http'
 
 export const testUser: SessionUser = {
   id: 'u1',
@@ -43,15 +46,19 @@ export function makeRuntime(
   transport: Transport = fakeTransport(() => ({ status: 200, headers: {}, body: {} })),
 ): SyncRuntime {
   const db = new OutpostDb(`test-${crypto.randomUUID()}`)
-  // The screens read the engine's status, ask it for server pages and hand its context to the
-  // resolve actions (discarding a change reads the server's copy); nothing here syncs.
+  // The screens read the engine's status, ask it for server pages and have it discard a change
+  // (which reads the server's copy through `transport`); nothing here syncs.
   const ctx = { db, transport, userId: user.id, now: Date.now, random: Math.random, notify: () => {} }
-  const engine = { status: new SyncStatus(), refreshPage: async () => null, ctx } as unknown as SyncEngine
+  const engine = {
+    status: new SyncStatus(),
+    refreshPage: async () => null,
+    discard: (op: OutboxOp) => discardChange(ctx, op),
+  } as unknown as SyncEngine
   return {
     user,
     db,
     engine,
-    transport,
+    signOut: () => signOut({ transport }),
     writes: { db, userId: user.id, afterWrite: vi.fn() },
     stop: () => {},
   }
@@ -62,7 +69,11 @@ export function renderApp(path: string, options: { runtime?: SyncRuntime; transp
   const runtime = options.runtime ?? makeRuntime()
   const router = createAppRouter({
     history,
-    context: { startRuntime: () => runtime, transport: options.transport ?? fakeTransport() },
+    context: {
+      startRuntime: () => runtime,
+      signIn: (email: string, password: string) =>
+        signIn(email, password, { transport: options.transport ?? fakeTransport() }),
+    },
   })
   const view = render(<RouterProvider router={router} />)
   return { ...view, router, runtime, history }

@@ -1,21 +1,22 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { addRecord } from '../../src/features/records/record-actions'
-import { AUTH_KEYS } from '../../src/sync/stored-user'
-import { currentPath, makeRuntime, renderApp, storeSession } from './helpers'
+import { AUTH_KEYS } from '../../src/session/stored-user'
+import { currentPath, fakeTransport, makeRuntime, renderApp, storeSession, testUser } from './helpers'
 
 describe('log out', () => {
   beforeEach(() => storeSession())
 
   it('signs out at once when everything is synced', async () => {
-    const runtime = makeRuntime()
+    const transport = fakeTransport(() => ({ status: 200, headers: {}, body: {} }))
+    const runtime = makeRuntime(testUser, transport)
     const { router } = renderApp('/admin/overview', { runtime })
     fireEvent.click(await screen.findByRole('link', { name: 'Log Out' }))
     await screen.findByRole('button', { name: "Let's go" })
     expect(currentPath(router)).toBe('/login')
     expect(localStorage.getItem(AUTH_KEYS.id)).toBeNull()
     expect(localStorage.getItem(AUTH_KEYS.role)).toBeNull()
-    expect(runtime.transport).toHaveBeenCalledWith(expect.objectContaining({ path: 'users/logout' }))
+    expect(transport).toHaveBeenCalledWith(expect.objectContaining({ path: 'users/logout' }))
   })
 
   it('warns about unsynced changes, and keeps them on this device either way', async () => {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { AUTH_KEYS } from '../../src/sync/stored-user'
+import { AUTH_KEYS } from '../../src/session/stored-user'
 import { currentPath, fakeTransport, renderApp } from './helpers'
 
 function fill(email: string, password: string) {

@@ -35,8 +35,13 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/')
   })
 
-  it('does not follow a login redirect to another site', async () => {
-    const { router } = renderApp('/login?redirect=%2F%2Fevil.example')
+  it.each([
+    '%2F%2Fevil.example',
+    '%2F%5Cevil.example',
+    '%2F%09%2Fevil.example',
+    'https%3A%2F%2Fevil.example',
+  ])('does not follow a login redirect to another site (%s)', async (target) => {
+    const { router } = renderApp(`/login?redirect=${target}`)
     await screen.findByRole('button', { name: "Let's go" })
     expect(router.state.matches.find((match) => match.routeId === '/login')?.search.redirect).toBeUndefined()
   })

@@ -5,7 +5,7 @@
  */
 import { Outlet } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import type { SessionUser } from '../../sync/stored-user'
+import type { SessionUser } from '../../session/stored-user'
 import { Footer } from './footer'
 import { Sidebar } from './sidebar'
 import { TopBar } from './top-bar'

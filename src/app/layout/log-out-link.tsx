@@ -5,13 +5,12 @@
  */
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import { signOut } from '../../sync/session'
+import { useRuntime } from '../../features/records/runtime-context'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { LogOutIcon } from '../../ui/icons'
-import { useRuntime } from '../session-context'
 
 export function LogOutLink() {
-  const { db, transport } = useRuntime()
+  const { db, signOut } = useRuntime()
   const navigate = useNavigate()
   /** The number of unsynced changes while asking; null when not asking. */
   const [asking, setAsking] = useState<number | null>(null)
@@ -19,7 +18,7 @@ export function LogOutLink() {
   const logOut = async () => {
     setAsking(null)
     // signOut forgets the user at once, then tells the server; the screen need not wait for the network.
-    const done = signOut({ transport })
+    const done = signOut()
     await navigate({ to: '/login' })
     await done
   }

@@ -5,7 +5,7 @@
  */
 import type { LinkProps } from '@tanstack/react-router'
 import type { ComponentType } from 'react'
-import type { RoleName } from '../../domain/api'
+import type { RoleName } from '../../domain/rest'
 import { ContactsIcon, DashboardIcon, SyncIcon } from '../../ui/icons'
 
 export interface NavLinkEntry {

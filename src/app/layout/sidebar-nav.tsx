@@ -4,10 +4,10 @@
  */
 import { Link, useRouterState } from '@tanstack/react-router'
 import { useId, useState } from 'react'
-import type { RoleName } from '../../domain/api'
+import type { RoleName } from '../../domain/rest'
+import { attentionText, useIssueCount } from '../../features/records/use-issue-count'
 import { cx } from '../../ui/cx'
 import { ChevronDownIcon } from '../../ui/icons'
-import { attentionText, useIssueCount } from '../use-issue-count'
 import { isCurrent, isGroup, type NavGroupEntry, type NavLinkEntry, visibleNavigation } from './navigation'
 
 const item =

@@ -1,7 +1,7 @@
 /** The white sidebar (SPEC.md §2: sidebar colour white, active colour primary). */
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
-import type { SessionUser } from '../../sync/stored-user'
+import type { SessionUser } from '../../session/stored-user'
 import { cx } from '../../ui/cx'
 import { CloseIcon } from '../../ui/icons'
 import { iconButton } from '../../ui/styles'

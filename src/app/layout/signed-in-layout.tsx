@@ -5,7 +5,7 @@
  */
 import { Navigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import { storedUser } from '../../sync/stored-user'
+import { storedUser } from '../../session/stored-user'
 import { AppShell } from './app-shell'
 import { RuntimeProvider } from './runtime-provider'
 import { useSessionWatch } from './use-session-watch'

@@ -4,8 +4,8 @@
  * lists them.
  */
 import { Link } from '@tanstack/react-router'
+import { type SyncTone, useSyncSummary } from '../../features/records/sync-summary'
 import { cx } from '../../ui/cx'
-import { type SyncTone, useSyncSummary } from '../sync-summary'
 
 const dots: Record<SyncTone, string> = {
   ok: 'bg-emerald-500',

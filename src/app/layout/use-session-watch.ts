@@ -5,7 +5,7 @@
  */
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { AUTH_KEYS, storedUser } from '../../sync/stored-user'
+import { AUTH_KEYS, storedUser } from '../../session/stored-user'
 
 export function useSessionWatch(userId: string | null) {
   const navigate = useNavigate()

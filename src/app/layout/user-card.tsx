@@ -5,7 +5,7 @@
  */
 import { Link, useRouter } from '@tanstack/react-router'
 import { useId, useState } from 'react'
-import type { SessionUser } from '../../sync/stored-user'
+import type { SessionUser } from '../../session/stored-user'
 import { cx } from '../../ui/cx'
 import { ChevronDownIcon } from '../../ui/icons'
 

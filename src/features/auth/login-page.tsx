@@ -1,8 +1,8 @@
 /** /login (guests only): signs in, then goes back where the visitor was headed, or to the root (SPEC.md §2). */
 import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router'
-import { safeRedirect } from '../../app/guards'
 import { messages } from '../../domain/errors'
-import { SignInError, signIn } from '../../sync/session'
+import { safeRedirect } from '../../session/safe-redirect'
+import { SignInError, signIn } from '../../session/sign-in'
 import { card } from '../../ui/styles'
 import { LoginForm } from './login-form'
 import type { LoginValues } from './validate-login'
@@ -13,11 +13,11 @@ export function LoginPage() {
   const { redirect } = route.useSearch()
   const navigate = useNavigate()
   // Tests hand in their own; otherwise signIn uses fetch against /api.
-  const transport = useRouter().options.context.transport
+  const signInWith = useRouter().options.context.signIn ?? signIn
 
   const onSignIn = async ({ email, password }: LoginValues) => {
     try {
-      await signIn(email, password, { transport })
+      await signInWith(email, password)
     } catch (error) {
       return error instanceof SignInError ? error.message : messages.generic
     }

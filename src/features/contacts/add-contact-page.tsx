@@ -1,11 +1,11 @@
 /** /contacts/add: saved on this device at once, then the record's edit screen opens (SPEC.md §4). */
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import { useRuntime } from '../../app/session-context'
 import { BackLink } from '../../ui/back-link'
-import { reportSaveError } from '../../ui/save-errors'
 import { card } from '../../ui/styles'
 import { addRecord } from '../records/record-actions'
+import { useRuntime } from '../records/runtime-context'
+import { reportSaveError } from '../records/save-errors'
 import { emptyForm, errorsByField, type FieldErrors } from './contact-fields'
 import { ContactForm } from './contact-form'
 import { useContactDraft } from './use-contact-draft'

@@ -1,5 +1,6 @@
 /** The contact form's fields, in order, with the labels the screens (and the browser tests) use. */
 import { type ContactFields, DEPARTMENTS, emptyContact } from '../../domain/contact'
+import { formFields } from '../records/form-fields'
 
 /** The company picker comes later; until then the form edits every other field. */
 export type ContactFormValues = Omit<ContactFields, 'company'>
@@ -11,15 +12,14 @@ export interface ContactFieldSpec {
   type?: 'text' | 'email' | 'tel'
 }
 
-export const contactFields: readonly ContactFieldSpec[] = [
-  { name: 'firstName', label: 'First Name' },
-  { name: 'lastName', label: 'Last Name' },
-  { name: 'title', label: 'Title' },
-  { name: 'department', label: 'Department' },
-  { name: 'email', label: 'Email', type: 'email' },
-  { name: 'phone', label: 'Phone', type: 'tel' },
-  { name: 'mobile', label: 'Mobile', type: 'tel' },
-]
+/** The form's fields (records/form-fields.ts) but the company, whose picker comes with the companies screens. */
+export const contactFields: readonly ContactFieldSpec[] = formFields.contacts
+  .filter((field) => field.name !== 'company')
+  .map(({ name, label, widget }) => ({
+    name: name as ContactFieldName,
+    label,
+    type: widget === 'email' || widget === 'tel' ? widget : 'text',
+  }))
 
 export const departmentOptions = [
   { value: '', label: 'No department' },

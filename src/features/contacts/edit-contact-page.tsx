@@ -4,7 +4,7 @@ import { collections } from '../../domain/collections'
 import type { Contact } from '../../domain/contact'
 import { card } from '../../ui/styles'
 import { useRecord, useRecordOps } from '../records/record-hooks'
-import { RecordIssues } from '../sync-issues/record-issues'
+import { RecordIssues } from '../sync-issues'
 import { EditContactForm } from './edit-contact-form'
 
 const route = getRouteApi('/signed-in/contacts/edit/$id')

@@ -1,8 +1,8 @@
 /** /admin/overview: a greeting, what this device holds, and whether it is all on the server. Stats come later. */
 import { Link } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useRuntime } from '../../app/session-context'
 import { button, card } from '../../ui/styles'
+import { useRuntime } from '../records/runtime-context'
 import { SyncCard } from './sync-card'
 
 function greeting(hour: number) {

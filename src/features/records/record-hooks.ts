@@ -1,13 +1,13 @@
 /** React hooks over the mirror: what every list and edit screen reads. They never touch the network. */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState, useSyncExternalStore } from 'react'
-import { useRuntime } from '../../app/session-context'
 import { mirrorIndex } from '../../db/mirror-index'
 import type { OutboxOp } from '../../db/outbox-types'
 import { opsFor } from '../../db/record-writes'
 import { mirrorOf } from '../../db/tables'
 import type { CollectionName } from '../../domain/collections'
 import { type PageQuery, type PageResult, readPage } from './record-query'
+import { useRuntime } from './runtime-context'
 
 /** The page of a list screen; undefined while the first read is under way. */
 export function useRecordPage(collection: CollectionName, query: PageQuery): PageResult | undefined {

@@ -5,9 +5,9 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useMemo } from 'react'
-import { useRuntime } from '../../app/session-context'
 import { type CollectionName, collections } from '../../domain/collections'
 import { type ImageRef, imageUrl } from '../../domain/images'
+import { useRuntime } from './runtime-context'
 
 export function useImageSrc(collection: CollectionName, ref: ImageRef | null | undefined): string | null {
   const { db } = useRuntime()

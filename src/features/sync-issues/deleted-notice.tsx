@@ -4,13 +4,13 @@
  * user can re-enter them elsewhere before dismissing the notice.
  */
 import { useId } from 'react'
-import { useRuntime } from '../../app/session-context'
 import type { SyncNotice } from '../../db/outbox-types'
 import { collections } from '../../domain/collections'
 import { dismissNotice } from '../../sync/resolve'
 import { formatValue } from '../../ui/format-value'
-import { reportSaveError } from '../../ui/save-errors'
 import { button, card } from '../../ui/styles'
+import { useRuntime } from '../records/runtime-context'
+import { reportSaveError } from '../records/save-errors'
 import { fieldLabel } from './field-labels'
 import { IssueHeading } from './issue-heading'
 import { collectionTitle } from './issue-text'

@@ -1,16 +1,7 @@
-/**
- * A field's name as the user knows it: the label its form shows, where a form
- * exists, else the field name made readable. Companies and the catalog add
- * their form's fields here when their screens arrive.
- */
+/** A field's name as the user knows it in sync issues: its form's label (records/form-fields.ts). */
 import type { CollectionName } from '../../domain/collections'
 import { humanize } from '../../ui/format-value'
-import { contactFields } from '../contacts/contact-fields'
+import { fieldLabel as formLabel } from '../records/form-fields'
 
-const formLabels: Partial<Record<CollectionName, readonly { name: string; label: string }[]>> = {
-  contacts: contactFields,
-}
-
-export function fieldLabel(collection: CollectionName, field: string): string {
-  return formLabels[collection]?.find((spec) => spec.name === field)?.label ?? humanize(field)
-}
+export const fieldLabel = (collection: CollectionName, field: string) =>
+  formLabel(collection, field, humanize)

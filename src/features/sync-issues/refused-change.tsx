@@ -58,8 +58,8 @@ export function RefusedChange({ op, fieldsOnScreen = false, live = true }: Refus
         </p>
         {!fieldsOnScreen && fieldErrors.length > 0 && (
           <ul className="mt-1.5 list-disc space-y-0.5 pl-5">
-            {fieldErrors.map((error, index) => (
-              <li key={`${error.field}-${index}`}>
+            {fieldErrors.map((error) => (
+              <li key={`${error.field}:${error.message}`}>
                 <span className="font-medium">{fieldLabel(op.collection, error.field)}:</span> {error.message}
               </li>
             ))}

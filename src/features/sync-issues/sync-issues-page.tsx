@@ -4,8 +4,9 @@
  * as the record's edit screen; and the records deleted by someone else while
  * this device still had changes for them.
  */
-import { useSyncSummary } from '../../app/sync-summary'
+
 import { card } from '../../ui/styles'
+import { useSyncSummary } from '../records/sync-summary'
 import { ChangeIssueCard } from './change-issue'
 import { DeletedNotice } from './deleted-notice'
 import { useSyncIssues } from './use-sync-issues'

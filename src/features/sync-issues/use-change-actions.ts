@@ -5,10 +5,10 @@
  */
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { useRuntime } from '../../app/session-context'
 import type { OutboxOp } from '../../db/outbox-types'
-import { type Choice, discardChange, resolveConflict, retryChange } from '../../sync/resolve'
-import { reportSaveError } from '../../ui/save-errors'
+import { type Choice, resolveConflict, retryChange } from '../../sync/resolve'
+import { useRuntime } from '../records/runtime-context'
+import { reportSaveError } from '../records/save-errors'
 import { resolvedText } from './issue-text'
 
 export function useChangeActions(op: OutboxOp) {
@@ -42,7 +42,7 @@ export function useChangeActions(op: OutboxOp) {
       }),
     discard: () =>
       run(async () => {
-        await discardChange(engine.ctx, op)
+        await engine.discard(op)
         toast.success('Change discarded', {
           description:
             op.kind === 'create'

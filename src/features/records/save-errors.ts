@@ -4,8 +4,8 @@
  * keeps what the user typed.
  */
 import { toast } from 'sonner'
-import { isQuotaError } from '../db/quota'
-import { messages } from '../domain/errors'
+import { isQuotaError } from '../../db/quota'
+import { messages } from '../../domain/errors'
 
 export { isQuotaError }
 

@@ -1,7 +1,8 @@
 /** Signing in and out: the two calls a screen may trigger, through the sync layer. */
-import { login, logout } from '../api/calls'
-import { fetchTransport, NetworkError, type Transport } from '../api/transport'
+
 import { isErrorBody, messages } from '../domain/errors'
+import { login, logout } from '../transport/calls'
+import { fetchTransport, NetworkError, type Transport } from '../transport/http'
 import { clearUser, storeUser } from './stored-user'
 
 export type { SessionUser } from './stored-user'

@@ -1,8 +1,9 @@
 /** The typed calls of SPEC.md §7 that the sync layer makes, one function each. */
-import type { ChangesResponse, ListResponse, LoginResponse, MeResponse } from '../domain/api'
-import { BASE_KEY, etagOf, IDEMPOTENCY_HEADER } from '../domain/api'
+
 import type { CollectionName } from '../domain/collections'
-import type { ApiResponse, Transport } from './transport'
+import type { ChangesResponse, ListResponse, LoginResponse } from '../domain/rest'
+import { BASE_KEY, etagOf, IDEMPOTENCY_HEADER } from '../domain/rest'
+import type { ApiResponse, Transport } from './http'
 
 export type Answer<T> = ApiResponse & { body: T }
 
@@ -16,10 +17,6 @@ export function login(transport: Transport, email: string, password: string) {
 
 export function logout(transport: Transport) {
   return transport({ method: 'POST', path: 'users/logout', body: {} })
-}
-
-export function me(transport: Transport) {
-  return transport({ method: 'GET', path: 'users/me' }) as Promise<Answer<MeResponse>>
 }
 
 export function listPage(
@@ -92,6 +89,6 @@ export function uploadImage(
   return transport({ method: 'POST', path: kind, headers: keyed(opId), body: form })
 }
 
-export function getDoc(transport: Transport, collection: CollectionName, id: string) {
-  return transport({ method: 'GET', path: `${collection}/${id}` })
+export function getDoc(transport: Transport, collection: CollectionName, id: string, timeoutMs?: number) {
+  return transport({ method: 'GET', path: `${collection}/${id}`, timeoutMs })
 }

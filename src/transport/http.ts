@@ -13,7 +13,16 @@ export interface ApiRequest {
   query?: Record<string, unknown>
   headers?: Record<string, string>
   body?: unknown
+  /** Give up after this long (default REQUEST_TIMEOUT_MS): a request that hangs is a network failure. */
+  timeoutMs?: number
 }
+
+/**
+ * A weak signal or a captive portal can leave a request unanswered for
+ * minutes; the engine must not wait on it. Long enough for a 5 MB upload on a
+ * slow mobile link.
+ */
+export const REQUEST_TIMEOUT_MS = 60_000
 
 export interface ApiResponse {
   status: number
@@ -23,7 +32,7 @@ export interface ApiResponse {
 
 export type Transport = (request: ApiRequest) => Promise<ApiResponse>
 
-/** The request never got an answer: offline, DNS, reset. Retried later, never a failure of the change. */
+/** The request never got an answer: offline, DNS, reset, timed out. Retried later, never a failure of the change. */
 export class NetworkError extends Error {
   override name = 'NetworkError'
 }
@@ -47,6 +56,7 @@ export function fetchTransport(apiRoot = '/api'): Transport {
         credentials: 'include',
         ignoreResponseError: true,
         retry: 0,
+        timeout: request.timeoutMs ?? REQUEST_TIMEOUT_MS,
       })
     } catch (error) {
       throw new NetworkError(error instanceof Error ? error.message : String(error))

@@ -5,7 +5,7 @@
  * sidebar shows the user's name with no network. No network code here: the
  * route guards read this on the first screen.
  */
-import type { RoleName, User } from '../domain/api'
+import type { RoleName, User } from '../domain/rest'
 
 export const AUTH_KEYS = { role: 'userRole', id: 'userId', profile: 'userProfile' } as const
 

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { ConfirmDialog } from './confirm-dialog'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { reportSaveError } from './save-errors'
 
 export interface DeleteTarget {

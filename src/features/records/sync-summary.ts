@@ -5,10 +5,10 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useSyncExternalStore } from 'react'
-import type { SyncState } from '../sync/status'
-import { useRuntime } from './session-context'
+import type { SyncState } from '../../sync/status'
+import { useOnline } from '../../ui/use-online'
+import { useRuntime } from './runtime-context'
 import { attentionText, useIssueCount } from './use-issue-count'
-import { useOnline } from './use-online'
 
 export type SyncTone = 'ok' | 'busy' | 'waiting' | 'offline' | 'attention'
 

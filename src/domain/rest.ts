@@ -16,11 +16,6 @@ export interface ListResponse<T> {
   nextPage: number | null
 }
 
-export interface DocResponse<T> {
-  doc: T
-  message: string
-}
-
 export type RoleName = 'Admin' | 'User'
 
 export interface Role {
