@@ -3,14 +3,16 @@
  * migrated database. main.ts listens with it; tests drive it with app.inject.
  */
 import cookie from '@fastify/cookie'
-import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/sign-in-limits'
 import { serverCollections } from './collections/registry'
 import type { Db } from './db/open'
 import { installAccessControl } from './http/access'
+import { clientErrorHandler } from './http/client-error'
 import { frameworkError, installErrorHandlers } from './http/error-handler'
+import { installSecurityHeaders } from './http/headers'
+import { installJsonParser } from './http/json'
 import { installOwnOrigin, ownOrigin } from './http/origin'
 import { parseQueryString } from './http/query'
 import { authRoutes } from './routes/auth'
@@ -51,21 +53,6 @@ export interface AppOptions {
 
 export const JSON_BODY_LIMIT = 1024 * 1024
 
-/** The PWA's Content-Security-Policy; nothing loads from anywhere but here. */
-const CSP_DIRECTIVES = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
-  connectSrc: ["'self'"],
-  workerSrc: ["'self'"],
-  manifestSrc: ["'self'"],
-  fontSrc: ["'self'", 'data:'],
-  objectSrc: ["'none'"],
-  baseUri: ["'self'"],
-  frameAncestors: ["'none'"],
-}
-
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db } = options
   const idleDays = options.sessionIdleDays ?? 14
@@ -78,12 +65,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : false,
     routerOptions: { querystringParser: parseQueryString },
     frameworkErrors: frameworkError,
+    clientErrorHandler,
   })
 
   installErrorHandlers(app)
+  installJsonParser(app)
 
-  // No upgrade-insecure-requests (helmet's default): the app may be served over plain HTTP on a LAN.
-  await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES } })
+  await installSecurityHeaders(app)
   await app.register(cookie)
   // Each multipart route reads its body with its own limits (http/multipart.ts); these are the ceiling.
   const uploadMaxBytes = options.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES

@@ -1,13 +1,14 @@
 /**
  * The change feed: every write of every collection in `seq` order, tombstones
  * included, read in pages. See db/write.ts for why a reader never skips a
- * late commit, and maintenance.ts for the 410 below `purged_through`.
+ * late commit, and maintenance.ts for the 410 below `purged_through`; a
+ * cursor beyond the last seq ever issued is a 410 too (lastIssuedSeq).
  */
-import { asc, count, eq, gt } from 'drizzle-orm'
+import { asc, count, eq, gt, sql } from 'drizzle-orm'
 import type { Change, ChangesResponse } from '../../src/domain/rest'
 import type { Db } from '../db/open'
 import { syncMeta } from '../db/schema'
-import { resyncRequired } from '../http/errors'
+import { cursorAhead, resyncRequired } from '../http/errors'
 import { type Row, toDocs } from './docs'
 import { type ServerCollection, serverCollections } from './registry'
 
@@ -52,6 +53,11 @@ async function readPage(db: Db, since: number, limit: number): Promise<ChangesRe
   if (since > 0 && since < (await purgedThrough(db))) {
     throw resyncRequired()
   }
+  // One beyond the head was never issued here (its state is another database's, e.g. before a restore):
+  // echoed back, it would make the client skip every change up to it, silently.
+  if (since > 0 && since > (await lastIssuedSeq(db))) {
+    throw cursorAhead()
+  }
   // Each collection's next `limit + 1` rows, merged: enough to fill the page and to know if there is more.
   const perCollection = await Promise.all(
     serverCollections.map(async (collection) => {
@@ -76,6 +82,21 @@ async function readPage(db: Db, since: number, limit: number): Promise<ChangesRe
   if (since === 0 && page.hasMore) page.total = await countAll(db)
   else if (since === 0) page.total = changes.length
   return page
+}
+
+/**
+ * The last seq this database ever issued (0 before the first write), whether or not its
+ * write committed. A sequence is not part of the snapshot: read now, it can only be at
+ * or past every seq the snapshot shows, so no cursor the feed ever gave out is beyond it.
+ * Never used, it holds its start value (1) with is_called false: nothing issued yet.
+ */
+async function lastIssuedSeq(db: Db): Promise<number> {
+  const [row] = await db
+    .select({
+      seq: sql<number>`case when is_called then last_value else last_value - 1 end`.mapWith(Number),
+    })
+    .from(sql`write_seq`)
+  return row?.seq ?? 0
 }
 
 async function countAll(db: Db): Promise<number> {

@@ -4,8 +4,8 @@
  * and bad input never becomes a 500.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { etagOf } from '../../src/domain/rest'
 import { messages } from '../../src/domain/errors'
+import { etagOf } from '../../src/domain/rest'
 import {
   ApiError,
   badRequest,
@@ -56,7 +56,12 @@ export function frameworkError(error: FastifyError, _request: FastifyRequest, re
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? new ApiError(414, errorItem('URITooLong', 'A part of the URL is too long.'))
       : badRequest('The URL is not valid.')
-  return reply.code(answer.statusCode).type('application/json').send(answer.body)
+  // Answered before any hook runs: the headers every other answer gets from them.
+  return reply
+    .code(answer.statusCode)
+    .headers({ 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' })
+    .type('application/json')
+    .send(answer.body)
 }
 
 export function installErrorHandlers(

@@ -79,10 +79,15 @@ export const tooManyRequests = (seconds: number) =>
 /** Per account, and the same for an unknown email, so it tells nobody which accounts exist. */
 export const signInLocked = (seconds: number) =>
   limited(`Too many failed sign-in attempts. Try again in ${inMinutes(seconds)}.`, seconds)
+const resync = (message: string) => new ApiError(410, item('ResyncRequired', message), { resync: true })
 /** The change feed no longer reaches back to the client's cursor (tombstones purged). */
 export const resyncRequired = () =>
-  new ApiError(
-    410,
-    item('ResyncRequired', 'The change feed no longer reaches back to this cursor; resync from 0.'),
-    { resync: true },
-  )
+  resync('The change feed no longer reaches back to this cursor; resync from 0.')
+/** A cursor this database never issued: the client's state came from another one (a restore). */
+export const cursorAhead = () =>
+  resync('This cursor is ahead of the server (its database may have been restored); resync from 0.')
+/** Answers to requests Node's HTTP parser refused (http/client-error.ts). */
+export const headersTooLarge = () =>
+  new ApiError(431, item('RequestHeaderFieldsTooLarge', 'The request headers or URL are too large.'))
+export const requestTimeout = () =>
+  new ApiError(408, item('RequestTimeout', 'The request took too long to arrive.'))

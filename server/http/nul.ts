@@ -6,11 +6,19 @@ import type { FieldError } from '../../src/domain/errors'
 
 export const NUL_MESSAGE = 'Must not contain a NUL character.'
 
-const hasNul = (value: unknown): boolean => {
-  if (typeof value === 'string') return value.includes('\u0000')
-  if (Array.isArray(value)) return value.some(hasNul)
-  if (value !== null && typeof value === 'object')
-    return Object.entries(value).some(([k, v]) => hasNul(k) || hasNul(v))
+/** Iterative: a body may nest deeper than the call stack reaches (json.ts bounds it, other callers may not). */
+const hasNul = (root: unknown): boolean => {
+  const pending: unknown[] = [root]
+  while (pending.length > 0) {
+    const value = pending.pop()
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return true
+    } else if (Array.isArray(value)) {
+      for (const item of value) pending.push(item)
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) pending.push(key, item)
+    }
+  }
   return false
 }
 
