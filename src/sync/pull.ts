@@ -24,7 +24,8 @@ export type PullResult = 'ok' | 'offline' | 'auth' | 'error'
 export async function pull(ctx: EngineContext, status?: SyncStatus): Promise<PullResult> {
   const { db } = ctx
   let cursor = await readMeta(db, META.cursor, '0')
-  const hydrating = cursor === '0'
+  // Reading the feed from its start is a (re)hydrate: at its end the mirror holds all the server has.
+  let hydrating = cursor === '0'
   let done = 0
   let total: number | null = null
   for (;;) {
@@ -39,6 +40,9 @@ export async function pull(ctx: EngineContext, status?: SyncStatus): Promise<Pul
     if (answer.status === 410) {
       await forgetServerState(ctx)
       cursor = '0'
+      hydrating = true
+      done = 0
+      total = null
       continue
     }
     if (answer.status !== 200) return 'error'
