@@ -1,14 +1,20 @@
 /**
  * First start: on a database without users, create the Admin account
  * (ADMIN_EMAIL / ADMIN_PASSWORD, or admin@outpost.local with a generated
- * password printed once) and, unless SEED_SAMPLE=0, sample contacts.
+ * password printed once) and, unless SEED_SAMPLE=0, sample records:
+ * companies, their contacts (each pointing at its company) and a catalog.
  * Later starts change nothing.
  */
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
+import { CATALOG, type CatalogName } from '../src/domain/catalog'
+import { serverCollections } from './collections/registry'
+import { createDoc } from './collections/writes'
 import type { Db } from './db/open'
 import { contacts } from './db/schema'
-import { nextSeq, withWriteLock } from './db/write'
+import { type Tx, withWriteLock } from './db/write'
+import { SAMPLE_CATALOG } from './seed/sample-catalog'
+import { SAMPLE_COMPANIES } from './seed/sample-companies'
 import { SAMPLE_CONTACTS } from './seed/sample-contacts'
 import { countUsers, createUser } from './users/store'
 
@@ -27,11 +33,30 @@ export interface BootstrapResult {
   seededContacts: number
 }
 
-export async function seedSampleContacts(db: Db): Promise<number> {
+const collection = (name: string) => {
+  const found = serverCollections.find((candidate) => candidate.name === name)
+  if (!found) throw new Error(`no collection ${name}`)
+  return found
+}
+
+/** Writes a sample record the way the API does (validation, seq, timestamps); answers its id. */
+async function create(tx: Tx, name: string, body: Record<string, unknown>): Promise<string> {
+  const { body: answer } = await createDoc(tx, collection(name), body)
+  return (answer.doc as { id: string }).id
+}
+
+/** The sample records; answers how many contacts were loaded. */
+export async function seedSampleRecords(db: Db): Promise<number> {
   return withWriteLock(db, async (tx) => {
+    const companyIds = new Map<string, string>()
+    for (const [domain, company] of Object.entries(SAMPLE_COMPANIES))
+      companyIds.set(domain, await create(tx, 'companies', { ...company }))
     for (const sample of SAMPLE_CONTACTS) {
-      await tx.insert(contacts).values({ ...sample, id: randomUUID(), company: null, seq: nextSeq() })
+      const domain = sample.email.split('@')[1] ?? ''
+      await create(tx, 'contacts', { ...sample, company: companyIds.get(domain) ?? null })
     }
+    for (const name of Object.keys(CATALOG) as CatalogName[])
+      for (const item of SAMPLE_CATALOG[name]) await create(tx, name, { ...item })
     return SAMPLE_CONTACTS.length
   })
 }
@@ -51,7 +76,10 @@ export async function bootstrap(db: Db, options: BootstrapOptions): Promise<Boot
   )
   // "Empty database": only alongside the first account, never after someone deleted the samples.
   const [existing] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(contacts)
-  const seededContacts = options.seedSample && existing?.n === 0 ? await seedSampleContacts(db) : 0
-  if (seededContacts) print(`Loaded ${seededContacts} sample contacts (SEED_SAMPLE=0 skips this).`)
+  const seededContacts = options.seedSample && existing?.n === 0 ? await seedSampleRecords(db) : 0
+  if (seededContacts)
+    print(
+      `Loaded sample records: ${seededContacts} contacts with their companies, and a catalog (SEED_SAMPLE=0 skips this).`,
+    )
   return { createdAdmin: { email, password, generated }, seededContacts }
 }

@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => server?.close())
 
 describe('bootstrap', () => {
-  it('creates the Admin with a generated password printed once, and sample contacts; later runs do nothing', async () => {
+  it('creates the Admin with a generated password printed once, and sample records; later runs do nothing', async () => {
     const lines: string[] = []
     const result = await bootstrap(server.db, { seedSample: true, print: (line) => lines.push(line) })
     expect(result.createdAdmin).toMatchObject({ email: DEFAULT_ADMIN_EMAIL, generated: true })
@@ -29,6 +29,22 @@ describe('bootstrap', () => {
     const departments = new Set(list.docs.map((doc: { department: string }) => doc.department))
     for (const department of DEPARTMENTS) expect(departments).toContain(department)
     expect(new Set(list.docs.map((doc: { email: string }) => doc.email)).size).toBe(list.totalDocs)
+    // Every sample contact works for a sample company, the one of its email's domain.
+    const companies = (
+      await server.request(cookie, { method: 'GET', url: '/api/companies?limit=100' })
+    ).json()
+    expect(companies.totalDocs).toBeGreaterThanOrEqual(10)
+    const byId = new Map(companies.docs.map((doc: { id: string; email: string }) => [doc.id, doc]))
+    for (const contact of list.docs as { email: string; company: { relationTo: string; value: string } }[]) {
+      expect(contact.company.relationTo).toBe('companies')
+      const company = byId.get(contact.company.value) as { email: string } | undefined
+      expect(company?.email.split('@')[1]).toBe(contact.email.split('@')[1])
+    }
+    for (const path of ['industries', 'services', 'products']) {
+      const items = (await server.request(cookie, { method: 'GET', url: `/api/${path}` })).json()
+      expect(items.totalDocs).toBeGreaterThanOrEqual(3)
+      expect(items.docs[0].description.length).toBeGreaterThan(0)
+    }
 
     const again: string[] = []
     const second = await bootstrap(server.db, { seedSample: true, print: (line) => again.push(line) })

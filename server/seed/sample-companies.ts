@@ -1,0 +1,103 @@
+/** The sample contacts' companies, keyed by their email domain, so every sample contact has one. */
+import type { CompanyFields } from '../../src/domain/company'
+
+export const SAMPLE_COMPANIES: Record<string, CompanyFields> = {
+  'northwind.example': {
+    companyName: 'Northwind Energy',
+    address: '12 Canary Wharf, London E14 5AB, United Kingdom',
+    website: 'northwind.example',
+    email: 'info@northwind.example',
+    mainPhone: '+44 20 7946 0100',
+  },
+  'baltic-energy.example': {
+    companyName: 'Baltic Energy AB',
+    address: 'Strandvägen 7, 114 56 Stockholm, Sweden',
+    website: 'https://baltic-energy.example',
+    email: 'kontakt@baltic-energy.example',
+    mainPhone: '+46 8 555 010 00',
+  },
+  'deltachem.example': {
+    companyName: 'DeltaChem Inc.',
+    address: '4800 Ship Channel Rd, Houston, TX 77015, USA',
+    website: 'https://deltachem.example',
+    email: 'contact@deltachem.example',
+    mainPhone: '+1 713 555 0100',
+  },
+  'pacific-refining.example': {
+    companyName: 'Pacific Refining Pte. Ltd.',
+    address: '1 Jurong Island Highway, Singapore 627860',
+    website: 'pacific-refining.example',
+    email: 'enquiries@pacific-refining.example',
+    mainPhone: '+65 6555 0100',
+  },
+  'atlantic-offshore.example': {
+    companyName: 'Atlantic Offshore Services',
+    address: 'Dock Road, Aberdeen AB11 5DQ, United Kingdom',
+    website: 'https://atlantic-offshore.example',
+    email: 'ops@atlantic-offshore.example',
+    mainPhone: '+44 1224 555 010',
+  },
+  'gulf-petro.example': {
+    companyName: 'Gulf Petro LLC',
+    address: 'Jebel Ali Free Zone, Dubai, United Arab Emirates',
+    website: 'gulf-petro.example',
+    email: 'info@gulf-petro.example',
+    mainPhone: '+971 4 555 0100',
+  },
+  'gulfport.example': {
+    companyName: 'Gulfport Terminals',
+    address: '2200 Harbor Blvd, Gulfport, MS 39501, USA',
+    website: 'gulfport.example',
+    email: 'terminal@gulfport.example',
+    mainPhone: '+1 228 555 0100',
+  },
+  'iberia-gas.example': {
+    companyName: 'Iberia Gás S.A.',
+    address: 'Av. da Liberdade 190, 1250-147 Lisboa, Portugal',
+    website: 'https://iberia-gas.example',
+    email: 'geral@iberia-gas.example',
+    mainPhone: '+351 21 555 0100',
+  },
+  'karoo-mining.example': {
+    companyName: 'Karoo Mining (Pty) Ltd',
+    address: '45 Main Road, Kimberley 8301, South Africa',
+    website: 'karoo-mining.example',
+    email: 'info@karoo-mining.example',
+    mainPhone: '+27 53 555 0100',
+  },
+  'outpost-solutions.example': {
+    companyName: 'Outpost Solutions',
+    address: '220 W Monroe St, Chicago, IL 60606, USA',
+    website: 'https://outpost-solutions.example',
+    email: 'hello@outpost-solutions.example',
+    mainPhone: '+1 312 555 0100',
+  },
+  'rhein-werke.example': {
+    companyName: 'Rhein-Werke GmbH',
+    address: 'Industriestraße 3, 67063 Ludwigshafen, Germany',
+    website: 'rhein-werke.example',
+    email: 'info@rhein-werke.example',
+    mainPhone: '+49 30 5550 0100',
+  },
+  'rhone-process.example': {
+    companyName: 'Rhône Process SAS',
+    address: '18 quai Perrache, 69002 Lyon, France',
+    website: 'https://rhone-process.example',
+    email: 'contact@rhone-process.example',
+    mainPhone: '+33 4 55 50 01 00',
+  },
+  'vistula-supply.example': {
+    companyName: 'Vistula Supply Sp. z o.o.',
+    address: 'ul. Portowa 4, 80-601 Gdańsk, Poland',
+    website: 'vistula-supply.example',
+    email: 'biuro@vistula-supply.example',
+    mainPhone: '+48 58 555 01 00',
+  },
+  'adriatic-valves.example': {
+    companyName: 'Adriatic Valves S.p.A.',
+    address: 'Via Rizzoli 8, 20132 Milano, Italy',
+    website: 'https://adriatic-valves.example',
+    email: 'info@adriatic-valves.example',
+    mainPhone: '+39 02 5550 0100',
+  },
+}
