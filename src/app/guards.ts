@@ -1,5 +1,5 @@
 /**
- * Route guards (SPEC.md §4): a signed-out visitor of a signed-in route goes to
+ * Route guards: a signed-out visitor of a signed-in route goes to
  * /login, remembering where they were going; a signed-in user opening a
  * guest route goes to /.
  */

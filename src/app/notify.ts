@@ -1,4 +1,4 @@
-/** The sync engine's notices as toasts, bottom right (SPEC.md §8), word for word. */
+/** The sync engine's notices as toasts, bottom right, word for word. */
 import { toast } from 'sonner'
 import type { NoticeLevel } from '../sync/context'
 

@@ -1,5 +1,5 @@
 /**
- * Installs the service worker in production builds (DESIGN.md §6). A new
+ * Installs the service worker in production builds (docs/architecture.md). A new
  * version waits until the user chooses to reload, so a form being typed into
  * is never swapped out from under them.
  */

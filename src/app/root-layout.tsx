@@ -1,4 +1,4 @@
-/** Above every screen: the notifications, bottom right (SPEC.md §8), which outlive a sign-out. */
+/** Above every screen: the notifications, bottom right, which outlive a sign-out. */
 import { Outlet } from '@tanstack/react-router'
 import { Toaster } from 'sonner'
 

@@ -1,5 +1,5 @@
 /**
- * The route tree (SPEC.md §2), code-based. Every screen is its own chunk, so
+ * The route tree, code-based; the entities' routes come from their screen descriptions. Every screen is its own chunk, so
  * the first screen loads only what it shows; the signed-in layout is a chunk
  * too, so the login page never loads the database and sync code.
  */
@@ -11,7 +11,9 @@ import {
   type RouterHistory,
   redirect,
 } from '@tanstack/react-router'
+import type { CollectionName } from '../domain/collections'
 import { NotFoundPage } from '../features/not-found/not-found-page'
+import { type EntityScreen, SCREENS, screens } from '../features/records/screens'
 import { safeRedirect } from '../session/safe-redirect'
 import { ErrorPage } from './error-page'
 import { guestOnly, requireUser } from './guards'
@@ -24,8 +26,8 @@ const rootRoute = createRootRouteWithContext<AppRouterContext>()({
   notFoundComponent: NotFoundPage,
 })
 
-/** A path that only forwards somewhere else (SPEC.md §2: '/', '/admin', '/contacts'). */
-const forward = (path: string, to: '/admin/overview' | '/contacts/list') =>
+/** A path that only forwards somewhere else: '/' and '/admin' to the overview, '/contacts' to its list… */
+const forward = (path: string, to: '/admin/overview' | EntityScreen['paths']['list']) =>
   createRoute({
     getParentRoute: () => rootRoute,
     path,
@@ -61,26 +63,39 @@ const overviewRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/dashboard/overview-page'), 'OverviewPage'),
 })
 
-const contactsListRoute = createRoute({
-  getParentRoute: () => signedInRoute,
-  path: '/contacts/list',
-  staticData: { title: 'Contacts' },
-  component: lazyRouteComponent(() => import('../features/contacts/contacts-list-page'), 'ContactsListPage'),
-})
+/** Every entity's list, add and edit screens, from its description (features/records/screens.ts). */
+const listPage = lazyRouteComponent(() => import('../features/records/list-page'), 'ListPage')
+const addPage = lazyRouteComponent(() => import('../features/records/add-page'), 'AddPage')
+const editPage = lazyRouteComponent(() => import('../features/records/edit-page'), 'EditPage')
+/** Entities whose edit screen adds something of its own (an info card, a jump to another record). */
+const ownEditPages: Partial<Record<CollectionName, typeof editPage>> = {
+  contacts: lazyRouteComponent(() => import('../features/contacts'), 'EditContactPage'),
+  companies: lazyRouteComponent(() => import('../features/companies'), 'EditCompanyPage'),
+}
 
-const addContactRoute = createRoute({
-  getParentRoute: () => signedInRoute,
-  path: '/contacts/add',
-  staticData: { title: 'Add Contact' },
-  component: lazyRouteComponent(() => import('../features/contacts/add-contact-page'), 'AddContactPage'),
-})
-
-export const editContactRoute = createRoute({
-  getParentRoute: () => signedInRoute,
-  path: '/contacts/edit/$id',
-  staticData: { title: 'Edit Contact' },
-  component: lazyRouteComponent(() => import('../features/contacts/edit-contact-page'), 'EditContactPage'),
-})
+function entityRoutes<C extends CollectionName>(screen: EntityScreen<C>) {
+  const { collection, paths, titles } = screen
+  return [
+    createRoute({
+      getParentRoute: () => signedInRoute,
+      path: paths.list,
+      staticData: { title: titles.list, collection },
+      component: listPage,
+    }),
+    createRoute({
+      getParentRoute: () => signedInRoute,
+      path: paths.add,
+      staticData: { title: titles.add, collection },
+      component: addPage,
+    }),
+    createRoute({
+      getParentRoute: () => signedInRoute,
+      path: paths.edit,
+      staticData: { title: titles.edit, collection },
+      component: ownEditPages[collection] ?? editPage,
+    }),
+  ] as const
+}
 
 const syncIssuesRoute = createRoute({
   getParentRoute: () => signedInRoute,
@@ -92,13 +107,15 @@ const syncIssuesRoute = createRoute({
 export const routeTree = rootRoute.addChildren([
   forward('/', '/admin/overview'),
   forward('/admin', '/admin/overview'),
-  forward('/contacts', '/contacts/list'),
+  ...SCREENS.map((screen) => forward(screen.paths.section, screen.paths.list)),
   loginRoute,
   signedInRoute.addChildren([
     overviewRoute,
-    contactsListRoute,
-    addContactRoute,
-    editContactRoute,
+    ...entityRoutes(screens.contacts),
+    ...entityRoutes(screens.companies),
+    ...entityRoutes(screens.industries),
+    ...entityRoutes(screens.services),
+    ...entityRoutes(screens.products),
     syncIssuesRoute,
   ]),
 ])
@@ -111,7 +128,7 @@ export function createAppRouter(options: { history?: RouterHistory; context?: Ap
     // Any other path is the 404 page, whole-page, signed in or not.
     notFoundMode: 'root',
     defaultPreload: 'intent',
-    // SPEC.md §9: a lazily loaded screen shows its loading state after 200 ms, not at once.
+    // a lazily loaded screen shows its loading state after 200 ms, not at once.
     defaultPendingMs: 200,
     defaultPendingComponent: PendingPage,
     defaultErrorComponent: ErrorPage,
@@ -124,7 +141,7 @@ declare module '@tanstack/react-router' {
     router: ReturnType<typeof createAppRouter>
   }
   interface StaticDataRouteOption {
-    /** The route's name in the top bar (SPEC.md §2). */
+    /** The route's name in the top bar. */
     title?: string
   }
 }

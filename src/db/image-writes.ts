@@ -34,7 +34,7 @@ export async function attachImage(
   return id
 }
 
-/** SPEC.md §4: removing the image sets the field to null. */
+/** removing the image sets the field to null. */
 export function removeImage(ctx: WriteContext, collection: CollectionName, recordId: string) {
   const image = collections[collection].image
   if (!image) throw new Error(`${collection} records have no image.`)

@@ -2,7 +2,7 @@
  * A list screen's order and search, in memory. IndexedDB cannot answer a page
  * at 100,000 rows within a frame: in Chromium a `count()` alone takes ~100 ms
  * there, skipping to page 1,000 another ~100 ms, and a search has to read and
- * test every row (DESIGN.md §8 wants a new page painted within 16 ms). So each
+ * test every row (docs/architecture.md wants a new page painted within 16 ms). So each
  * collection keeps, per tab, its ids in the list's order (the server's: the
  * default sort field, ignoring case, empty last, ties by id) beside the
  * lowercase text a search looks through. A page is then a filter and a slice

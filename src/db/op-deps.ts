@@ -1,5 +1,5 @@
 /**
- * What a change must wait for (DESIGN.md §5): a record that points at another
+ * What a change must wait for (docs/sync.md): a record that points at another
  * one still waiting to be created (a contact's company made offline), and a
  * record whose image is still waiting to be uploaded. The server would refuse
  * either reference until the other op has landed.

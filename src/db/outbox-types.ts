@@ -1,4 +1,4 @@
-/** The shape of one queued change (DESIGN.md §5). Pure types: the sync engine and the writers share them. */
+/** The shape of one queued change (docs/sync.md). Pure types: the sync engine and the writers share them. */
 import type { CollectionName } from '../domain/collections'
 import type { ErrorBody } from '../domain/errors'
 

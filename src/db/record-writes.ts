@@ -3,7 +3,7 @@
  * written in ONE Dexie transaction, so a crash never leaves an edit that is
  * shown but not queued, or queued but not shown.
  *
- * Coalescing (DESIGN.md §5) happens only into a `pending` op at the tail of the
+ * Coalescing (docs/sync.md) happens only into a `pending` op at the tail of the
  * record's queue, never into one in flight: update+update and create+update
  * merge; create+delete of a never-sent record cancels out; update+delete
  * becomes a delete. A `failed` op at the tail (refused by the server, so never

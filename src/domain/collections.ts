@@ -6,11 +6,12 @@ import {
   CATALOG,
   CATALOG_SEARCH_FIELDS,
   CATALOG_SORT_FIELDS,
+  type CatalogItem,
   type CatalogName,
   catalogSchemas,
 } from './catalog'
-import { COMPANY_SEARCH_FIELDS, COMPANY_SORT_FIELDS, companySchemas } from './company'
-import { CONTACT_SEARCH_FIELDS, CONTACT_SORT_FIELDS, contactSchemas } from './contact'
+import { COMPANY_SEARCH_FIELDS, COMPANY_SORT_FIELDS, type Company, companySchemas } from './company'
+import { CONTACT_SEARCH_FIELDS, CONTACT_SORT_FIELDS, type Contact, contactSchemas } from './contact'
 import type { ImageKind } from './images'
 
 export interface CollectionSpec {
@@ -80,3 +81,13 @@ export const collections = {
 
 export type CollectionName = keyof typeof collections
 export const COLLECTION_NAMES = Object.keys(collections) as CollectionName[]
+
+/** Each collection's record type, so screens and hooks are typed by collection name alone. */
+export interface RecordTypes {
+  contacts: Contact
+  companies: Company
+  industries: CatalogItem
+  services: CatalogItem
+  products: CatalogItem
+}
+export type RecordOf<C extends CollectionName> = RecordTypes[C]

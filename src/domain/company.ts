@@ -1,4 +1,4 @@
-/** The company entity (SPEC.md §3): fields, write schemas and searches. */
+/** The company entity: fields, write schemas and searches. */
 import * as v from 'valibot'
 import type { DocMeta } from './contact'
 import { optionalEmail, requiredText, text, writeSchemas } from './fields'
@@ -36,6 +36,6 @@ export const companySchemas = writeSchemas(
   ['companyName'],
 )
 
-/** The list searches companyName, email and address. */
-export const COMPANY_SEARCH_FIELDS = ['companyName', 'email', 'address'] as const
+/** The list and the company picker search the name, email, address and website. */
+export const COMPANY_SEARCH_FIELDS = ['companyName', 'email', 'address', 'website'] as const
 export const COMPANY_SORT_FIELDS = ['companyName', 'website', 'email', 'mainPhone', 'updatedAt'] as const

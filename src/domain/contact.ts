@@ -1,4 +1,4 @@
-/** The contact entity (SPEC.md §3): its fields, its write schema and its search. */
+/** The contact entity: its fields, its write schema and its search. */
 import * as v from 'valibot'
 import { optionalEmail, type Relationship, relationship, requiredText, text, writeSchemas } from './fields'
 
@@ -54,18 +54,7 @@ export const contactSchemas = writeSchemas(
 /** Values as they are stored: the relationship reduced to its id. */
 export type ContactWrite = v.InferOutput<typeof contactSchemas.create>
 
-export const emptyContact: ContactFields = {
-  firstName: '',
-  lastName: '',
-  title: '',
-  department: '',
-  email: '',
-  phone: '',
-  mobile: '',
-  company: null,
-}
-
-/** SPEC.md §7: contacts are searched with where-or like on firstName, email, lastName. */
+/** contacts are searched with where-or like on firstName, email, lastName. */
 export const CONTACT_SEARCH_FIELDS = ['firstName', 'email', 'lastName'] as const
 export const CONTACT_SORT_FIELDS = [
   'firstName',

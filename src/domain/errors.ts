@@ -1,6 +1,6 @@
 /**
- * The error body every API failure answers with (DESIGN.md §4), and the
- * product's own error texts (SPEC.md §8). Shared by server and client so both
+ * The error body every API failure answers with (docs/api.md), and the
+ * product's own error texts. Shared by server and client so both
  * speak the same words.
  */
 

@@ -16,7 +16,7 @@ export const optionalEmail = v.pipe(
 
 export const uuid = v.pipe(v.string('Must be an id.'), v.regex(UUID_PATTERN, 'Must be a valid id.'))
 
-/** A relationship as Payload answers it, or the bare id the old client sent (SPEC.md §4). */
+/** A relationship as Payload answers it, or the bare id the old client sent. */
 export const relationship = (relationTo: string) =>
   v.nullable(
     v.union(

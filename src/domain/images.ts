@@ -1,5 +1,5 @@
 /**
- * Uploaded images (SPEC.md §7): where each kind is uploaded and served from,
+ * Uploaded images: where each kind is uploaded and served from,
  * and the reference a record holds.
  */
 export interface ImageRef {

@@ -1,4 +1,4 @@
-/** List paging rules of SPEC.md §4 and §9, shared by the list screens and the server. */
+/** List paging rules of the product and §9, shared by the list screens and the server. */
 
 export const PAGE_SIZE_OPTIONS = [5, 10, 25, 50] as const
 export const DEFAULT_PAGE_SIZE = 10

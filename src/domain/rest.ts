@@ -1,5 +1,5 @@
 /**
- * The REST contract's shapes (DESIGN.md §4), shared by the server that answers
+ * The REST contract's shapes (docs/api.md), shared by the server that answers
  * them and the client that reads them.
  */
 

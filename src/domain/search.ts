@@ -1,5 +1,5 @@
 /**
- * The `like` operator as the server applies it (DESIGN.md §4, Payload ≥ 1.10):
+ * The `like` operator as the server applies it (docs/api.md, Payload ≥ 1.10):
  * every space-separated word must occur, case-insensitively, anywhere in the
  * value, in any order. The client filters its mirror with the same function so
  * a search shows the same rows offline as online.

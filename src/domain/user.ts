@@ -1,4 +1,4 @@
-/** Users and their profiles (SPEC.md §3, §5, §6). */
+/** Users and their profiles. */
 import * as v from 'valibot'
 import { messages } from './errors'
 import { text, uuid, writeSchemas } from './fields'
@@ -75,7 +75,7 @@ export const USER_DEFAULTS = {
 
 export const userSchemas = writeSchemas(userFieldSchemas, USER_DEFAULTS, ['email', 'password'])
 
-/** SPEC.md §5 login rules: the login form checks them before any network call, the server again. */
+/** The product login rules: the login form checks them before any network call, the server again. */
 export const loginSchema = v.object(
   {
     email: v.pipe(

@@ -1,5 +1,5 @@
 /**
- * Who is signed in, as this device remembers it. SPEC.md §4: after login the
+ * Who is signed in, as this device remembers it. after login the
  * role and the user id are kept in local storage (the role under `userRole`),
  * and both are cleared on logout. The profile is kept beside them so the
  * sidebar shows the user's name with no network. No network code here: the

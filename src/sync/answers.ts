@@ -1,4 +1,4 @@
-/** What an HTTP answer means for a queued change (DESIGN.md §5 "Answers"). */
+/** What an HTTP answer means for a queued change (docs/sync.md "Answers"). */
 
 export type Outcome = 'done' | 'failed' | 'conflict' | 'gone' | 'auth' | 'retry'
 

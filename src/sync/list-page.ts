@@ -1,5 +1,5 @@
 /**
- * A list screen's page, asked of the server as SPEC.md §7 writes it
+ * A list screen's page, asked of the server as the product writes it
  * (where-or-like over the collection's search fields, page[number],
  * page[size]). The answer's docs are upserted into the mirror — never deleting
  * anything, never going back to an older version, and under the user's queued

@@ -1,5 +1,5 @@
 /**
- * What the user can do about a change the server did not take (DESIGN.md §5):
+ * What the user can do about a change the server did not take (docs/sync.md):
  * for a conflict, keep mine, take theirs, or choose field by field; for a
  * refused change, retry it or discard it. Every choice is one Dexie
  * transaction; a change that goes back to the queue gets a new opId, because

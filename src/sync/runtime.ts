@@ -48,7 +48,7 @@ export function startRuntime(
   }
 }
 
-/** Ask the browser not to evict the outbox under storage pressure (research/sync.md §9). */
+/** Ask the browser not to evict the outbox under storage pressure (docs/sync.md). */
 async function requestPersistentStorage() {
   try {
     if (navigator.storage?.persisted && !(await navigator.storage.persisted()))

@@ -1,4 +1,4 @@
-/** The typed calls of SPEC.md §7 that the sync layer makes, one function each. */
+/** The typed calls of the product that the sync layer makes, one function each. */
 
 import type { CollectionName } from '../domain/collections'
 import type { ChangesResponse, ListResponse, LoginResponse } from '../domain/rest'
@@ -8,7 +8,7 @@ import type { ApiResponse, Transport } from './http'
 export type Answer<T> = ApiResponse & { body: T }
 
 export function login(transport: Transport, email: string, password: string) {
-  // SPEC.md §7: the login call sends form data.
+  // the login call sends form data.
   const form = new FormData()
   form.set('email', email)
   form.set('password', password)

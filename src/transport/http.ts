@@ -39,7 +39,7 @@ export class NetworkError extends Error {
 
 /**
  * Nested bracket keys as the spec builds them (where[or][0][firstName][like]=…),
- * but with values encoded (DESIGN.md §4 deviation): a search for AT&T or +44 works.
+ * but with values encoded (docs/api.md deviation): a search for AT&T or +44 works.
  */
 export function queryString(query: Record<string, unknown> | undefined) {
   return query ? qs.stringify(query, { encodeValuesOnly: true, addQueryPrefix: true }) : ''

@@ -3,9 +3,14 @@
  * control and the error is announced through aria-describedby, so the field
  * reads as "First Name, invalid, This field is required."
  */
-import { type InputHTMLAttributes, type SelectHTMLAttributes, useId } from 'react'
+import {
+  type InputHTMLAttributes,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react'
 import { cx } from './cx'
-import { input, invalidInput } from './styles'
+import { input, invalidInput, invalidTextArea, textArea } from './styles'
 
 interface FieldFrameProps {
   label: string
@@ -70,6 +75,27 @@ export function SelectField({ label, error, options, className, ...props }: Sele
           </option>
         ))}
       </select>
+    </FieldFrame>
+  )
+}
+
+type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
+  label: string
+  error?: string
+}
+
+export function TextAreaField({ label, error, className, rows = 4, ...props }: TextAreaFieldProps) {
+  const id = useId()
+  return (
+    <FieldFrame label={label} error={error} id={id}>
+      <textarea
+        id={id}
+        rows={rows}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={cx(error ? invalidTextArea : textArea, className)}
+        {...props}
+      />
     </FieldFrame>
   )
 }

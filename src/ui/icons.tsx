@@ -114,3 +114,33 @@ export const SyncIcon = (p: P) => (
     <path d="M20 11a8 8 0 0 0-14.6-4.5L4 8M4 4v4h4M4 13a8 8 0 0 0 14.6 4.5L20 16M20 20v-4h-4" />
   </Icon>
 )
+export const BuildingIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M4 21V5a2 2 0 0 1 2-2h8a2 2 0 0 1 2 2v16" />
+    <path d="M16 9h2a2 2 0 0 1 2 2v10M3 21h18M8 7h4M8 11h4M8 15h4" />
+  </Icon>
+)
+export const FactoryIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M3 21V10l6 4V10l6 4V6l6 3v12H3Z" />
+    <path d="M7 17h2M12 17h2M17 17h1" />
+  </Icon>
+)
+export const WrenchIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M14.7 6.3a4 4 0 0 0 5 5L21 13l-8 8-4-4 8-8Z" />
+    <path d="M14.7 6.3 17 4l3 3-2.3 2.3M3 21l6-6" />
+  </Icon>
+)
+export const BoxIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="m12 3 8 4.5v9L12 21l-8-4.5v-9L12 3Z" />
+    <path d="m4 7.5 8 4.5 8-4.5M12 12v9" />
+  </Icon>
+)
+export const GlobeIcon = (p: P) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
+  </Icon>
+)

@@ -1,4 +1,4 @@
-/** The per-page select of the list screens (SPEC.md §9: 5, 10, 25, 50). */
+/** The per-page select of the list screens (5, 10, 25, 50). */
 import { useId } from 'react'
 import { PAGE_SIZE_OPTIONS } from '../domain/paging'
 import { cx } from './cx'

@@ -1,5 +1,5 @@
 /**
- * Page buttons as SPEC.md §4 has them: up to five numbers around the current
+ * Page buttons as the product has them: up to five numbers around the current
  * page, Previous disabled on the first page and Next on the last.
  */
 import { pageWindow } from '../domain/paging'

@@ -1,6 +1,6 @@
 /**
  * The list search box. It keeps what is typed locally and reports it after the
- * user pauses for `delay` ms (SPEC.md §9: 300 ms), so each keystroke does not
+ * user pauses for `delay` ms (300 ms), so each keystroke does not
  * start a new query. Enter searches at once.
  */
 import { useEffect, useRef, useState } from 'react'

@@ -26,3 +26,9 @@ export const input = `${inputBase} border-slate-300 bg-white`
 export const invalidInput = `${inputBase} border-red-500 bg-red-50/40`
 
 export const card = 'rounded-lg border border-slate-200 bg-white shadow-xs'
+
+/** A multi-line box: an input's look without its fixed height. */
+const textAreaBase =
+  'block w-full rounded-md border px-3 py-2 text-sm leading-relaxed text-slate-900 shadow-xs transition-colors placeholder:text-slate-400 pointer-coarse:text-base disabled:cursor-not-allowed disabled:bg-slate-50'
+export const textArea = `${textAreaBase} border-slate-300 bg-white`
+export const invalidTextArea = `${textAreaBase} border-red-500 bg-red-50/40`

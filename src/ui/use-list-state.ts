@@ -1,6 +1,6 @@
 /**
  * A list screen's page, page size and search text, remembered in local storage
- * per list (SPEC.md §4) so coming back to a list shows the same page.
+ * per list so coming back to a list shows the same page.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE, PAGE_SIZE_OPTIONS, totalPages } from '../domain/paging'
@@ -41,7 +41,7 @@ export function useListState(list: string) {
   }, [list, state])
 
   const setPage = useCallback((page: number) => setState((s) => (s.page === page ? s : { ...s, page })), [])
-  // SPEC.md §4: a new page size, like a new search, starts again at page 1.
+  // a new page size, like a new search, starts again at page 1.
   const setPerPage = useCallback(
     (perPage: number) => setState((s) => ({ ...s, perPage, page: FIRST_PAGE })),
     [],
@@ -57,7 +57,7 @@ export function useListState(list: string) {
 }
 
 /**
- * SPEC.md §4: the page resets to 1 when the total changes. The first total after
+ * the page resets to 1 when the total changes. The first total after
  * mounting is not a change (that is the restored list arriving), and a page
  * past the end (a restored page of a list that shrank) moves to the last page.
  */

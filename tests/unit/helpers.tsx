@@ -26,7 +26,7 @@ export const testUser: SessionUser = {
   role: 'User',
 }
 
-/** What login stores (SPEC.md §4), as if the user had signed in earlier. */
+/** What login stores, as if the user had signed in earlier. */
 export function storeSession(user: SessionUser = testUser) {
   localStorage.setItem(AUTH_KEYS.id, user.id)
   localStorage.setItem(AUTH_KEYS.role, user.role)

@@ -1,5 +1,5 @@
 /**
- * Log Out (SPEC.md §2: sign out and go to /login). With changes still in the
+ * Log Out (sign out and go to /login). With changes still in the
  * outbox it asks first; either way those changes stay in this user's database
  * and are sent the next time they sign in.
  */

@@ -1,12 +1,13 @@
 /**
- * The sidebar's entries as data (SPEC.md §6): an entry shows only if its roles
- * list contains the stored role. Later screens (companies, the catalog, stats)
- * are added here when their routes exist.
+ * The sidebar's entries as data: an entry shows only if its roles list
+ * contains the stored role. The entities' entries come from their screen
+ * descriptions (features/records/screens.ts), like their routes.
  */
 import type { LinkProps } from '@tanstack/react-router'
 import type { ComponentType } from 'react'
 import type { RoleName } from '../../domain/rest'
-import { ContactsIcon, DashboardIcon, SyncIcon } from '../../ui/icons'
+import { SCREENS } from '../../features/records/screens'
+import { DashboardIcon, SyncIcon } from '../../ui/icons'
 
 export interface NavLinkEntry {
   label: string
@@ -34,11 +35,17 @@ export const navigation: readonly NavEntry[] = [
   {
     label: 'Dashboard',
     icon: DashboardIcon,
-    // SPEC.md §6 marks the group itself Admin-only, which would hide its children from Users; both roles see it.
+    // The product marks the group itself Admin-only, which would hide its children from Users; both roles see it.
     roles: everyone,
     children: [{ label: 'Overview', to: '/admin/overview', section: '/admin/overview', roles: everyone }],
   },
-  { label: 'Contacts', icon: ContactsIcon, to: '/contacts/list', section: '/contacts', roles: everyone },
+  ...SCREENS.map((screen) => ({
+    label: screen.nav.label,
+    icon: screen.nav.icon,
+    to: screen.paths.list,
+    section: screen.paths.section,
+    roles: everyone,
+  })),
   {
     label: 'Sync issues',
     icon: SyncIcon,

@@ -1,6 +1,6 @@
 /**
  * The sidebar's navigation. Groups are collapsed by default and open when one
- * of their screens is current (SPEC.md §2); the user can still fold them.
+ * of their screens is current; the user can still fold them.
  */
 import { Link, useRouterState } from '@tanstack/react-router'
 import { useId, useState } from 'react'

@@ -1,4 +1,4 @@
-/** The white sidebar (SPEC.md §2: sidebar colour white, active colour primary). */
+/** The white sidebar (sidebar colour white, active colour primary). */
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import type { SessionUser } from '../../session/stored-user'

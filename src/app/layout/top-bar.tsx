@@ -1,6 +1,6 @@
 /**
- * The top bar (SPEC.md §2): the screen's name, the search box that does
- * nothing yet (SPEC.md §1), the sync state, Home and Log Out.
+ * The top bar: the screen's name, the search box that does
+ * nothing yet, the sync state, Home and Log Out.
  */
 import { Link } from '@tanstack/react-router'
 import { cx } from '../../ui/cx'

@@ -1,4 +1,4 @@
-/** The current screen's name (SPEC.md §2), from the deepest route that declares one. */
+/** The current screen's name, from the deepest route that declares one. */
 import { useMatches } from '@tanstack/react-router'
 
 export function useRouteTitle(): string {

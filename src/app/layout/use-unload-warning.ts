@@ -1,6 +1,6 @@
 /**
  * Closing or reloading the tab while changes are still in the outbox asks
- * first (DESIGN.md §5). The changes would survive, but they only reach the
+ * first (docs/sync.md). The changes would survive, but they only reach the
  * server while a tab is open, which colleagues may be waiting on. With
  * nothing queued there is no handler at all, so the browser can also keep the
  * page in its back/forward cache.

@@ -1,6 +1,6 @@
 /**
  * The signed-in user at the top of the sidebar: a photo placeholder with their
- * initials, their name and role. The user menu (SPEC.md §2: My Profile,
+ * initials, their name and role. The user menu (My Profile,
  * Settings) lists only the entries whose screens exist, so it never leads to a 404.
  */
 import { Link, useRouter } from '@tanstack/react-router'

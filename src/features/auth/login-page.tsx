@@ -1,4 +1,4 @@
-/** /login (guests only): signs in, then goes back where the visitor was headed, or to the root (SPEC.md §2). */
+/** /login (guests only): signs in, then goes back where the visitor was headed, or to the root. */
 import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router'
 import { messages } from '../../domain/errors'
 import { safeRedirect } from '../../session/safe-redirect'

@@ -1,4 +1,4 @@
-/** The login form's own check (SPEC.md §5), with the rules and words the server uses: src/domain/user.ts. */
+/** The login form's own check, with the rules and words the server uses: src/domain/user.ts. */
 import * as v from 'valibot'
 import { loginSchema } from '../../domain/user'
 

@@ -1,79 +1,58 @@
-/** Beside the edit form (SPEC.md §2): the saved email, phone and mobile, each with a button that uses it. */
-import type { ComponentType } from 'react'
-import { cx } from '../../ui/cx'
+/** Beside a contact's edit form: the saved email, phone and mobile, each with a button that uses it, and the company. */
+import { Link } from '@tanstack/react-router'
+import type { Contact } from '../../domain/contact'
 import { MailIcon, MobileIcon, PhoneIcon } from '../../ui/icons'
-import { card, iconButton } from '../../ui/styles'
-import type { ContactFormValues } from './contact-fields'
+import { InfoCard, initialsOf } from '../../ui/info-card'
+import { useRecord } from '../records/record-hooks'
+import { screens } from '../records/screens'
 
-interface Line {
-  label: string
-  value: string
-  href: string
-  action: string
-  Icon: ComponentType
-}
-
-export function ContactInfoCard({ contact, name }: { contact: ContactFormValues; name: string }) {
-  const lines: Line[] = [
-    {
-      label: 'Email',
-      value: contact.email,
-      href: `mailto:${contact.email}`,
-      action: `Email ${name}`,
-      Icon: MailIcon,
-    },
-    {
-      label: 'Phone',
-      value: contact.phone,
-      href: `tel:${contact.phone}`,
-      action: `Call ${name}`,
-      Icon: PhoneIcon,
-    },
-    {
-      label: 'Mobile',
-      value: contact.mobile,
-      href: `tel:${contact.mobile}`,
-      action: `Call ${name}'s mobile`,
-      Icon: MobileIcon,
-    },
-  ]
+export function ContactInfoCard({ contact, name }: { contact: Contact; name: string }) {
+  const companyId = contact.company?.value
+  const company = useRecord('companies', companyId ?? '')
+  const companyName = companyId ? (company?.companyName ?? (company === null ? 'Unknown company' : '…')) : ''
   return (
-    <aside aria-label="Contact info" className={`${card} p-5`}>
-      <div className="mb-4 flex items-center gap-3">
-        <span
-          aria-hidden="true"
-          className="flex size-10 items-center justify-center rounded-full bg-brand-light text-sm font-semibold text-brand-dark"
-        >
-          {(contact.firstName.charAt(0) + contact.lastName.charAt(0)).toUpperCase()}
-        </span>
-        <div className="min-w-0">
-          <p className="truncate font-medium text-slate-900">{name}</p>
-          <p className="truncate text-[13px] text-slate-500">
-            {[contact.title, contact.department].filter(Boolean).join(' · ') || 'Contact'}
-          </p>
-        </div>
-      </div>
-      <dl className="divide-y divide-slate-100">
-        {lines.map(({ label, value, href, action, Icon }) => (
-          <div key={label} className="flex items-center gap-3 py-2.5">
-            <div className="min-w-0 flex-1">
-              <dt className="text-xs text-slate-500">{label}</dt>
-              <dd className={cx('truncate text-sm', value ? 'text-slate-800' : 'text-slate-400')}>
-                {value || 'None'}
-              </dd>
-            </div>
-            {value && (
-              <a
-                href={href}
-                aria-label={action}
-                className={cx(iconButton, 'text-brand hover:text-brand-dark')}
+    <InfoCard
+      label="Contact info"
+      name={name}
+      initials={initialsOf(contact.firstName, contact.lastName)}
+      subtitle={[contact.title, contact.department].filter(Boolean).join(' · ') || 'Contact'}
+      lines={[
+        {
+          label: 'Email',
+          value: contact.email,
+          href: `mailto:${contact.email}`,
+          action: `Email ${name}`,
+          Icon: MailIcon,
+        },
+        {
+          label: 'Phone',
+          value: contact.phone,
+          href: `tel:${contact.phone}`,
+          action: `Call ${name}`,
+          Icon: PhoneIcon,
+        },
+        {
+          label: 'Mobile',
+          value: contact.mobile,
+          href: `tel:${contact.mobile}`,
+          action: `Call ${name}'s mobile`,
+          Icon: MobileIcon,
+        },
+        {
+          label: 'Company',
+          value: companyName,
+          content:
+            companyId && company ? (
+              <Link
+                to={screens.companies.paths.edit}
+                params={{ id: companyId }}
+                className="text-brand hover:underline"
               >
-                <Icon />
-              </a>
-            )}
-          </div>
-        ))}
-      </dl>
-    </aside>
+                {companyName}
+              </Link>
+            ) : undefined,
+        },
+      ]}
+    />
   )
 }

@@ -1,4 +1,4 @@
-/** Any path the app does not know (SPEC.md §2). */
+/** Any path the app does not know. */
 import { Link } from '@tanstack/react-router'
 import { button } from '../../ui/styles'
 

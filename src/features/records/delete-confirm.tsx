@@ -1,5 +1,5 @@
 /**
- * The delete question of SPEC.md §8 and its two outcomes, for any record:
+ * The delete question of the product and its two outcomes, for any record:
  * 'Delete {name}?' → 'Deleted!' or 'Cancelled' bottom right. The screen passes
  * the record's name, its kind ('contact') and the local delete.
  */
@@ -23,7 +23,7 @@ export function useDeleteConfirm(label: string) {
       await current.remove()
       toast.success('Deleted!', { description: `${current.name} has been deleted.` })
     } catch (error) {
-      // SPEC.md §8's 'Oops, something went wrong!', or the out-of-storage notice when the disk is full.
+      // the product's 'Oops, something went wrong!', or the out-of-storage notice when the disk is full.
       reportSaveError(error)
     }
   }

@@ -15,6 +15,8 @@ export type Widget =
   | 'textarea'
   | 'relation'
   | 'richText'
+  /** A rich-text field typed as plain words in a box (adding an entry: the editor comes with the edit screen). */
+  | 'richTextPlain'
   | 'image'
 
 export interface FormField {

@@ -4,6 +4,7 @@
  * mirror + outbox in one transaction and nudges the sync.
  */
 import * as v from 'valibot'
+import { attachImage, removeImage } from '../../db/image-writes'
 import { createRecord, deleteRecord, updateRecord } from '../../db/record-writes'
 import type { CollectionName } from '../../domain/collections'
 import { collections } from '../../domain/collections'
@@ -62,5 +63,17 @@ export async function saveRecord(
 
 export async function removeRecord(writes: Writes, collection: CollectionName, id: string) {
   await deleteRecord(writes, collection, id)
+  writes.afterWrite()
+}
+
+/** A file chosen for the record's image: kept on this device and uploaded before the record points at it. */
+export async function setImage(writes: Writes, collection: CollectionName, id: string, file: File) {
+  await attachImage(writes, collection, id, file, file.name)
+  writes.afterWrite()
+}
+
+/** The record's image removed: the field becomes null. */
+export async function clearImage(writes: Writes, collection: CollectionName, id: string) {
+  await removeImage(writes, collection, id)
   writes.afterWrite()
 }

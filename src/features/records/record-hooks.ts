@@ -5,7 +5,7 @@ import { mirrorIndex } from '../../db/mirror-index'
 import type { OutboxOp } from '../../db/outbox-types'
 import { opsFor } from '../../db/record-writes'
 import { mirrorOf } from '../../db/tables'
-import type { CollectionName } from '../../domain/collections'
+import type { CollectionName, RecordOf } from '../../domain/collections'
 import { type PageQuery, type PageResult, readPage } from './record-query'
 import { useRuntime } from './runtime-context'
 
@@ -22,10 +22,13 @@ export function useRecordPage(collection: CollectionName, query: PageQuery): Pag
 }
 
 /** One record: undefined while loading, null when there is no such record. */
-export function useRecord<T>(collection: CollectionName, id: string): T | null | undefined {
+export function useRecord<C extends CollectionName>(
+  collection: C,
+  id: string,
+): RecordOf<C> | null | undefined {
   const { db } = useRuntime()
   return useLiveQuery(
-    async () => ((await mirrorOf(db, collection).get(id)) as T | undefined) ?? null,
+    async () => ((await mirrorOf(db, collection).get(id)) as RecordOf<C> | undefined) ?? null,
     [db, collection, id],
   )
 }
@@ -61,7 +64,7 @@ export function useRecordOps(collection: CollectionName, id: string): OutboxOp[]
 }
 
 /**
- * While online, the list's query also goes to the server (SPEC.md §7), which
+ * While online, the list's query also goes to the server, which
  * tops up the mirror with that page and answers its own total. Null until
  * known, or when offline.
  */

@@ -16,7 +16,7 @@ export function saveErrorText(error: unknown): string {
   return isQuotaError(error) ? outOfStorageText : messages.generic
 }
 
-/** Shows the failure as a danger toast (bottom right, SPEC.md §8). */
+/** Shows the failure as a danger toast (bottom right). */
 export function reportSaveError(error: unknown) {
   // A full disk is the user's to fix; anything else is ours, so keep a trace for whoever debugs it.
   if (!isQuotaError(error)) console.error(error)

@@ -1,5 +1,5 @@
 /**
- * How many things need the user's decision (DESIGN.md §5): changes the server
+ * How many things need the user's decision (docs/sync.md): changes the server
  * refused or that conflict, plus records deleted by someone else that still
  * carry lost changes. Live, so every tab's chip and sidebar agree.
  */

@@ -1,6 +1,6 @@
 /**
- * A change that conflicts with someone else's (DESIGN.md §5): the danger
- * notice of SPEC.md §8, then either the per-field diff with keep mine / take
+ * A change that conflicts with someone else's (docs/sync.md): the danger
+ * notice of the product, then either the per-field diff with keep mine / take
  * theirs / apply choices, or, for a deletion, delete anyway / keep theirs.
  * Used by every edit screen and by the sync-issues page.
  */

@@ -1,6 +1,6 @@
 /**
  * A record someone else deleted while this device still had changes for it
- * (DESIGN.md §5, HTTP 410): which one, and the values that were lost, so the
+ * (docs/sync.md, HTTP 410): which one, and the values that were lost, so the
  * user can re-enter them elsewhere before dismissing the notice.
  */
 import { useId } from 'react'

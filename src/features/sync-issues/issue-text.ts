@@ -1,4 +1,4 @@
-/** The words for a change the server did not take: its headline (SPEC.md §8) and what happened, in plain terms. */
+/** The words for a change the server did not take: its headline and what happened, in plain terms. */
 import type { OutboxOp } from '../../db/outbox-types'
 import { collections } from '../../domain/collections'
 import { messages, savingErrorText } from '../../domain/errors'

@@ -1,12 +1,7 @@
-/**
- * A record's name, linked to its edit screen where one exists. Collections
- * without screens yet (companies, the catalog) show the name alone; each adds
- * its link here when its edit route arrives.
- */
+/** A record's name, linked to its entity's edit screen (features/records/screens.ts). */
 import { Link } from '@tanstack/react-router'
 import type { CollectionName } from '../../domain/collections'
-
-const linkClass = 'font-medium text-brand hover:text-brand-dark hover:underline'
+import { screens } from '../records/screens'
 
 export function RecordLink({
   collection,
@@ -17,12 +12,13 @@ export function RecordLink({
   id: string
   name: string
 }) {
-  if (collection === 'contacts') {
-    return (
-      <Link to="/contacts/edit/$id" params={{ id }} className={linkClass}>
-        {name}
-      </Link>
-    )
-  }
-  return <span className="font-medium text-slate-900">{name}</span>
+  return (
+    <Link
+      to={screens[collection].paths.edit}
+      params={{ id }}
+      className="font-medium text-brand hover:text-brand-dark hover:underline"
+    >
+      {name}
+    </Link>
+  )
 }

@@ -1,5 +1,5 @@
 /**
- * A change the server refused (400/403/422): the danger notice of SPEC.md §8,
+ * A change the server refused (400/403/422): the danger notice of the product,
  * what to do about it, and 'Try again' / 'Discard my change'. On an edit
  * screen the refused fields are marked under the form's fields; elsewhere
  * they are listed here.

@@ -1,5 +1,5 @@
 /**
- * /sync-issues (DESIGN.md §5): every change, in any collection, that the
+ * /sync-issues (docs/sync.md): every change, in any collection, that the
  * server refused or that conflicts with someone else's, with the same choices
  * as the record's edit screen; and the records deleted by someone else while
  * this device still had changes for them.

@@ -1,20 +1,23 @@
-/** Per-row actions of the contact list: email (a mail link, SPEC.md §2), edit, delete. */
+/** Per-row actions of a list: email (a mail link) where the entity has an address, edit, delete. */
 import { Link } from '@tanstack/react-router'
 import { cx } from '../../ui/cx'
 import { EditIcon, MailIcon, TrashIcon } from '../../ui/icons'
 import { iconButton } from '../../ui/styles'
+import type { EntityScreen } from './screens'
 
-interface ContactRowActionsProps {
+interface RowActionsProps {
+  editPath: EntityScreen['paths']['edit']
   id: string
   name: string
-  email: string
+  /** Undefined: the entity has no email action; '': this record has no address. */
+  email?: string
   onDelete: () => void
 }
 
-export function ContactRowActions({ id, name, email, onDelete }: ContactRowActionsProps) {
+export function RowActions({ editPath, id, name, email, onDelete }: RowActionsProps) {
   return (
     <div className="flex items-center justify-end gap-0.5">
-      {email ? (
+      {email === undefined ? null : email ? (
         <a
           href={`mailto:${email}`}
           aria-label={`Email ${name}`}
@@ -34,13 +37,7 @@ export function ContactRowActions({ id, name, email, onDelete }: ContactRowActio
           <MailIcon />
         </button>
       )}
-      <Link
-        to="/contacts/edit/$id"
-        params={{ id }}
-        aria-label={`Edit ${name}`}
-        title="Edit"
-        className={iconButton}
-      >
+      <Link to={editPath} params={{ id }} aria-label={`Edit ${name}`} title="Edit" className={iconButton}>
         <EditIcon />
       </Link>
       <button

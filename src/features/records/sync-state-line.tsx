@@ -1,12 +1,11 @@
 /**
- * What the edit screen says about this record's unsent work: a one-line state,
+ * What an edit screen says about its record's unsent work: a one-line state,
  * and the server's field messages for the form. The danger notices and their
  * choices are the sync-issues feature's RecordIssues.
  */
-
 import type { OutboxOp } from '../../db/outbox-types'
 import { cx } from '../../ui/cx'
-import { type RecordSyncState, syncStateOf } from '../records/record-hooks'
+import { type RecordSyncState, syncStateOf } from './record-hooks'
 
 const lines: Record<RecordSyncState, { text: string; dot: string }> = {
   synced: { text: 'All changes synced', dot: 'bg-emerald-500' },

@@ -1,11 +1,12 @@
 /**
- * /contacts/list: 'All Contacts' from the mirror, so it renders at once with or
- * without a network. Page, page size and search are remembered (SPEC.md §4).
+ * An entity's list ('All Contacts', 'All Companies', …) from the mirror, so it
+ * renders at once with or without a network. Page, page size and search are
+ * remembered per list; while online the same page is also asked of the server
+ * (its count shows when it differs).
  */
 import { Link } from '@tanstack/react-router'
 import { useCallback, useSyncExternalStore } from 'react'
 import { collections } from '../../domain/collections'
-import type { Contact } from '../../domain/contact'
 import { DataTable } from '../../ui/data-table'
 import { PlusIcon } from '../../ui/icons'
 import { PageSizeSelect } from '../../ui/page-size-select'
@@ -14,47 +15,51 @@ import { SearchBox } from '../../ui/search-box'
 import { button, card } from '../../ui/styles'
 import { RowSyncStates } from '../../ui/sync-badge'
 import { useListState, usePageGuard } from '../../ui/use-list-state'
-import { useDeleteConfirm } from '../records/delete-confirm'
-import { removeRecord } from '../records/record-actions'
-import { useRecordPage, useServerTotal, useSyncStates } from '../records/record-hooks'
-import { useRuntime } from '../records/runtime-context'
-import { useContactColumns } from './contact-columns'
-import { ContactsEmpty } from './contacts-empty'
+import { useDeleteConfirm } from './delete-confirm'
+import { type ListRow, useListColumns } from './list-columns'
+import { ListEmpty } from './list-empty'
+import { removeRecord } from './record-actions'
+import { useRecordPage, useServerTotal, useSyncStates } from './record-hooks'
+import { useRuntime } from './runtime-context'
+import { useScreen } from './use-screen'
 
-const noRows: Contact[] = []
+const noRows: ListRow[] = []
 
-export function ContactsListPage() {
+export function ListPage() {
+  const screen = useScreen()
+  const { collection, texts } = screen
   const { writes, engine } = useRuntime()
-  const list = useListState('contact')
+  const list = useListState(screen.listKey)
   const query = { page: list.page, perPage: list.perPage, search: list.search }
-  const page = useRecordPage('contacts', query)
-  const serverTotal = useServerTotal('contacts', query)
+  const page = useRecordPage(collection, query)
+  const serverTotal = useServerTotal(collection, query)
   usePageGuard(list, page?.total)
-  const syncStates = useSyncStates('contacts')
+  const syncStates = useSyncStates(collection)
   const hydrating = useSyncExternalStore(engine.status.subscribe, () => engine.status.get().hydrate !== null)
 
-  const deletion = useDeleteConfirm(collections.contacts.label)
+  const deletion = useDeleteConfirm(collections[collection].label)
   const { ask } = deletion
   const onDelete = useCallback(
-    (contact: Contact) =>
+    (row: ListRow) =>
       ask({
-        name: collections.contacts.displayName(contact),
-        remove: () => removeRecord(writes, 'contacts', contact.id),
+        name: collections[collection].displayName(row),
+        remove: () => removeRecord(writes, collection, row.id),
       }),
-    [ask, writes],
+    [ask, writes, collection],
   )
-  const columns = useContactColumns(onDelete)
-  const rows = (page?.rows as Contact[] | undefined) ?? noRows
+  const columns = useListColumns(screen, onDelete)
+  const rows = (page?.rows as ListRow[] | undefined) ?? noRows
+  const headingId = `all-${collection}`
 
   return (
-    <section aria-labelledby="all-contacts" className={card}>
+    <section aria-labelledby={headingId} className={card}>
       <div className="flex flex-wrap items-center justify-between gap-3 px-4 pt-4 sm:px-5">
-        <h2 id="all-contacts" className="text-lg font-semibold text-slate-900">
-          All Contacts
+        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+          {texts.listHeading}
         </h2>
-        <Link to="/contacts/add" className={button.primary}>
+        <Link to={screen.paths.add} className={button.primary}>
           <PlusIcon />
-          Add Contact
+          {texts.addButton}
         </Link>
       </div>
       <div className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-5">
@@ -63,11 +68,11 @@ export function ContactsListPage() {
       </div>
       <RowSyncStates.Provider value={syncStates}>
         <DataTable
-          caption="All Contacts"
+          caption={texts.listHeading}
           columns={columns}
           rows={rows}
-          rowId={(contact) => contact.id}
-          empty={page && <ContactsEmpty search={list.search} downloading={hydrating} />}
+          rowId={(row) => row.id}
+          empty={page && <ListEmpty screen={screen} search={list.search} downloading={hydrating} />}
         />
       </RowSyncStates.Provider>
       {page && page.total > 0 && (

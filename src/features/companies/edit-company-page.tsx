@@ -1,0 +1,14 @@
+/** /companies/edit/$id: the entity kit's edit screen with the company's call and email buttons, and a jump to another. */
+import type { Company } from '../../domain/company'
+import { EditPage } from '../records/edit-page'
+import { CompanyInfoCard } from './company-info-card'
+import { CompanyJump } from './company-jump'
+
+export function EditCompanyPage() {
+  return (
+    <EditPage
+      toolbar={() => <CompanyJump />}
+      aside={(record, name) => <CompanyInfoCard company={record as unknown as Company} name={name} />}
+    />
+  )
+}

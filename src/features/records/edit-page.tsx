@@ -1,0 +1,148 @@
+/**
+ * An entity's edit screen: the record as this device has it, live, with its
+ * sync state and any refused or conflicting change beside the form. Update
+ * saves on this device at once ('Saved - This contact has been updated
+ * successfully.'); the sync sends it later, and any refusal comes back here as
+ * field errors and a banner. A save that throws (a full disk) keeps everything
+ * typed. An entity adds its own panel with `aside` (a contact's info card).
+ */
+import { Link, useParams } from '@tanstack/react-router'
+import { type ReactNode, useMemo, useState } from 'react'
+import { toast } from 'sonner'
+import type { OutboxOp } from '../../db/outbox-types'
+import { collections } from '../../domain/collections'
+import { BackLink } from '../../ui/back-link'
+import { card } from '../../ui/styles'
+import { RecordIssues } from '../sync-issues'
+import { errorsByField, type FieldErrors, formValuesOf, isChosenFile } from './field-values'
+import { clearImage, saveRecord, setImage } from './record-actions'
+import { RecordForm } from './record-form'
+import { useRecord, useRecordOps } from './record-hooks'
+import { useRuntime } from './runtime-context'
+import { reportSaveError } from './save-errors'
+import type { EntityScreen } from './screens'
+import { SyncStateLine, serverFieldErrors } from './sync-state-line'
+import { useDraft } from './use-draft'
+import { useScreen } from './use-screen'
+
+type StoredRecord = { id: string } & Record<string, unknown>
+
+export interface EditPageProps {
+  /** A panel beside the form (below it on narrow screens), given the record as saved. */
+  aside?: (record: StoredRecord, name: string) => ReactNode
+  /** Above the form, beside the back link (a company's jump-to-another dropdown). */
+  toolbar?: (record: StoredRecord) => ReactNode
+}
+
+export function EditPage({ aside, toolbar }: EditPageProps) {
+  const screen = useScreen()
+  const { id = '' } = useParams({ strict: false })
+  const record = useRecord(screen.collection, id) as StoredRecord | null | undefined
+  const ops = useRecordOps(screen.collection, id)
+
+  if (record === undefined || ops === undefined) return null
+  if (record === null) return <MissingRecord screen={screen} ops={ops} />
+  return <EditForm key={id} screen={screen} record={record} ops={ops} aside={aside} toolbar={toolbar} />
+}
+
+function MissingRecord({ screen, ops }: { screen: EntityScreen; ops: OutboxOp[] }) {
+  // A deletion the server refused or that conflicts still needs a decision, and 'Keep their version' brings it back.
+  return (
+    <div className="mx-auto max-w-2xl space-y-4">
+      <RecordIssues ops={ops} fieldsOnScreen={false} />
+      <div className={`${card} space-y-3 p-8 text-center`}>
+        <h2 className="text-lg font-semibold text-slate-900">
+          This {collections[screen.collection].label} no longer exists.
+        </h2>
+        <p className="text-sm text-slate-500">It may have been deleted, here or by someone else.</p>
+        <Link
+          to={screen.paths.list}
+          className="inline-block text-sm font-medium text-brand hover:text-brand-dark"
+        >
+          Back to the list
+        </Link>
+      </div>
+    </div>
+  )
+}
+
+interface EditFormProps extends EditPageProps {
+  screen: EntityScreen
+  record: StoredRecord
+  ops: OutboxOp[]
+}
+
+function EditForm({ screen, record, ops, aside, toolbar }: EditFormProps) {
+  const { collection, editFields, texts } = screen
+  const { label, displayName, image } = collections[collection]
+  const { writes } = useRuntime()
+  const saved = useMemo(() => formValuesOf(editFields, record), [editFields, record])
+  const draft = useDraft(saved)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [busy, setBusy] = useState(false)
+  // The server's refusal first, then this screen's own check on top (the newer word wins).
+  const shownErrors = useMemo(() => ({ ...errorsByField(serverFieldErrors(ops)), ...errors }), [ops, errors])
+  const name = displayName(record) || `this ${label}`
+
+  const save = async () => {
+    setBusy(true)
+    try {
+      const { [image?.field ?? '']: imageEdit, ...fields } = draft.changed
+      const imageChanged = image !== undefined && image.field in draft.changed
+      let changed: string[] = []
+      if (Object.keys(fields).length) {
+        const result = await saveRecord(writes, collection, record.id, fields)
+        if (!result.ok) return setErrors(errorsByField(result.errors))
+        changed = result.changed
+      }
+      if (imageChanged && image) {
+        if (isChosenFile(imageEdit)) await setImage(writes, collection, record.id, imageEdit.file)
+        else await clearImage(writes, collection, record.id)
+        draft.forget([image.field])
+        changed.push(image.field)
+      }
+      setErrors({})
+      if (changed.length) toast.success(`Saved - This ${label} has been updated successfully.`)
+      else toast.info('Nothing to update: no field was changed.')
+    } catch (error) {
+      reportSaveError(error)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const headingId = `edit-${collection}`
+  const panel = aside?.(record, name)
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <BackLink to={screen.paths.list} />
+        <div className="flex flex-wrap items-center gap-3">
+          {toolbar?.(record)}
+          <SyncStateLine ops={ops} />
+        </div>
+      </div>
+      <RecordIssues ops={ops} />
+      <div
+        className={panel ? 'grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]' : 'mx-auto max-w-3xl'}
+      >
+        <section aria-labelledby={headingId} className={`${card} p-5 sm:p-6`}>
+          <h2 id={headingId} className="mb-6 text-lg font-semibold text-slate-900">
+            {name}
+          </h2>
+          <RecordForm
+            collection={collection}
+            fields={editFields}
+            values={draft.values}
+            errors={shownErrors}
+            submitLabel={texts.updateButton}
+            busy={busy}
+            onChange={draft.set}
+            onSubmit={save}
+          />
+        </section>
+        {panel}
+      </div>
+    </div>
+  )
+}

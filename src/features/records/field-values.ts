@@ -1,0 +1,71 @@
+/**
+ * A form's values from a stored record, field by field as each widget holds
+ * them: text as strings, a relation as { relationTo, value }, a description as
+ * rich text, an image as its reference or a file chosen on this device.
+ */
+import type { Relationship } from '../../domain/fields'
+import type { ImageRef } from '../../domain/images'
+import { emptyRichText, fromPlainText, type RichText } from '../../domain/rich-text'
+import type { ScreenField } from './screens'
+
+/** An image field's value in a form: what the record has, or a file chosen here and not saved yet. */
+export type ImageValue = ImageRef | { file: File } | null
+
+export type FormValues = Record<string, unknown>
+
+export const isChosenFile = (value: unknown): value is { file: File } =>
+  typeof value === 'object' && value !== null && 'file' in value
+
+export function blankOf(field: ScreenField): unknown {
+  switch (field.widget) {
+    case 'relation':
+    case 'image':
+      return null
+    case 'richText':
+    case 'richTextPlain':
+      return emptyRichText()
+    default:
+      return ''
+  }
+}
+
+function readValue(field: ScreenField, stored: unknown): unknown {
+  switch (field.widget) {
+    case 'relation': {
+      const ref = stored as Relationship | null | undefined
+      return ref && typeof ref === 'object' && typeof ref.value === 'string' ? ref : null
+    }
+    case 'image': {
+      const ref = stored as ImageRef | null | undefined
+      return ref && typeof ref === 'object' && typeof ref.id === 'string' ? ref : null
+    }
+    case 'richText':
+    case 'richTextPlain':
+      // An older client stored plain words: they become paragraphs, never a blank the next save would keep.
+      if (typeof stored === 'string') return fromPlainText(stored)
+      return Array.isArray(stored) && stored.length ? (stored as RichText) : emptyRichText()
+    default:
+      return typeof stored === 'string' ? stored : ''
+  }
+}
+
+/** A stored record as form values: anything missing or of the wrong shape reads as blank. */
+export function formValuesOf(
+  fields: readonly ScreenField[],
+  record: Record<string, unknown> | null,
+): FormValues {
+  return Object.fromEntries(
+    fields.map((field) => [field.name, record ? readValue(field, record[field.name]) : blankOf(field)]),
+  )
+}
+
+export type FieldErrors = Partial<Record<string, string>>
+
+/** `[{ field, message }]` (the shared schema's or the server's) as one message per field, the first winning. */
+export function errorsByField(
+  errors: readonly { field: string; message: string }[] | undefined,
+): FieldErrors {
+  const map: FieldErrors = {}
+  for (const { field, message } of errors ?? []) map[field] ??= message
+  return map
+}

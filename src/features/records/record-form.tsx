@@ -1,0 +1,75 @@
+/**
+ * The add and edit form of every entity, drawn from its screen description.
+ * No client rules beyond the shared schema: its messages, or the server's,
+ * show under their fields, and what was typed always stays.
+ */
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import type { CollectionName } from '../../domain/collections'
+import { cx } from '../../ui/cx'
+import { button } from '../../ui/styles'
+import type { FieldErrors, FormValues } from './field-values'
+import { FieldWidget } from './field-widget'
+import type { ScreenField } from './screens'
+
+interface RecordFormProps {
+  collection: CollectionName
+  fields: readonly ScreenField[]
+  values: FormValues
+  errors: FieldErrors
+  submitLabel: string
+  busy: boolean
+  onChange: (field: string, value: unknown) => void
+  onSubmit: () => Promise<void>
+}
+
+/** Long fields take the form's whole width; short ones sit two to a row on wider screens. */
+const WIDE = new Set(['textarea', 'richText', 'richTextPlain', 'image', 'relation'])
+
+export function RecordForm({
+  collection,
+  fields,
+  values,
+  errors,
+  submitLabel,
+  busy,
+  onChange,
+  onSubmit,
+}: RecordFormProps) {
+  const form = useRef<HTMLFormElement>(null)
+  const [attempts, setAttempts] = useState(0)
+
+  // After a save that found errors, take the user to the first field that has one.
+  useEffect(() => {
+    if (attempts > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [attempts])
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    await onSubmit()
+    setAttempts((count) => count + 1)
+  }
+
+  return (
+    <form ref={form} noValidate onSubmit={submit} className="space-y-6">
+      <div className="grid gap-5 sm:grid-cols-2">
+        {fields.map((field) => (
+          <div key={field.name} className={cx(WIDE.has(field.widget) && 'sm:col-span-2')}>
+            <FieldWidget
+              collection={collection}
+              field={field}
+              value={values[field.name]}
+              error={errors[field.name]}
+              busy={busy}
+              onChange={(value) => onChange(field.name, value)}
+            />
+          </div>
+        ))}
+      </div>
+      <div className="flex justify-end border-t border-slate-100 pt-5">
+        <button type="submit" disabled={busy} className={button.primary}>
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  )
+}

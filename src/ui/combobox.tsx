@@ -1,0 +1,347 @@
+/**
+ * A search-and-pick field: the WAI-ARIA 1.2 combobox with a listbox popup.
+ * The caller does the searching: it hears every change of the typed text and
+ * answers with the options to show. Focus never leaves the input; the option
+ * the arrow keys are on is named by aria-activedescendant, as the pattern asks,
+ * so screen readers follow it while the user keeps typing.
+ */
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { cx } from './cx'
+import { ChevronDownIcon, CloseIcon, PlusIcon } from './icons'
+import { iconButton, input, invalidInput } from './styles'
+
+export interface ComboboxOption {
+  id: string
+  label: string
+  detail?: string
+}
+
+export interface ComboboxProps {
+  /** The visible label, bound to the input. */
+  label: string
+  /** The current choice, shown in the input whenever the user is not typing. */
+  value: ComboboxOption | null
+  /** The results for the current search text: the caller searches. */
+  options: readonly ComboboxOption[]
+  /** Called on every change of the typed text (and with '' when the popup opens before any typing). */
+  onSearch: (text: string) => void
+  /** null when the user clears the choice. */
+  onSelect: (option: ComboboxOption | null) => void
+  /** e.g. 'Add New Company': an extra last option, always there while the popup is open. */
+  createLabel?: string
+  /** Called with the typed text when the create option is chosen. */
+  onCreate?: (text: string) => void
+  placeholder?: string
+  error?: string
+  /** Shown in the popup when there are no options, e.g. 'No companies match'. */
+  emptyText?: string
+  /** Show a clear (×) button while a value is set. */
+  clearable?: boolean
+  /** Submits the chosen option's id under this name with a plain form. */
+  name?: string
+}
+
+/** One row of the popup: an option, or the create option (option null). */
+interface Item {
+  key: string
+  option: ComboboxOption | null
+}
+
+export function Combobox(props: ComboboxProps) {
+  const { label, value, options, onSearch, onSelect, createLabel, onCreate, placeholder, error, emptyText } =
+    props
+  const { clearable = true, name } = props
+  const id = useId()
+  const [open, setOpen] = useState(false)
+  // What the user typed; null when not searching, and the input shows the current value instead.
+  const [text, setText] = useState<string | null>(null)
+  // The active row by key, not by position: when new results arrive, a row that is gone is no longer active.
+  const [activeKey, setActiveKey] = useState<string | null>(null)
+  const inputRef = useRef<HTMLInputElement>(null)
+  const listRef = useRef<HTMLDivElement>(null)
+
+  const items: Item[] = options.map((option) => ({ key: `option:${option.id}`, option }))
+  if (createLabel && onCreate) items.push({ key: 'create', option: null })
+  const showPopup = open && (items.length > 0 || Boolean(emptyText))
+  const activeIndex = showPopup ? items.findIndex((item) => item.key === activeKey) : -1
+  const optionId = (index: number) => `${id}-option-${index}`
+  const activeId = activeIndex < 0 ? undefined : optionId(activeIndex)
+  const last = items.length - 1
+
+  // Keep the active row in view as the arrow keys move past the popup's edge (the page itself does not scroll).
+  useEffect(() => {
+    const list = listRef.current
+    const row = activeId ? document.getElementById(activeId) : null
+    if (!list || !row) return
+    if (row.offsetTop < list.scrollTop) list.scrollTop = row.offsetTop
+    else if (row.offsetTop + row.offsetHeight > list.scrollTop + list.clientHeight)
+      list.scrollTop = row.offsetTop + row.offsetHeight - list.clientHeight
+  }, [activeId])
+
+  const activate = (index: number) => setActiveKey(items[index]?.key ?? null)
+
+  const openPopup = () => {
+    if (open) return
+    setOpen(true)
+    // Opened without typing: offer the first of everything, not what an earlier search left behind.
+    if (text === null) onSearch('')
+  }
+
+  /** Closes the popup; `restore` also drops the typed text, so the input shows the current value again. */
+  const close = (restore: boolean) => {
+    setOpen(false)
+    setActiveKey(null)
+    if (restore) setText(null)
+  }
+
+  const choose = (item: Item) => {
+    close(true)
+    if (item.option) onSelect(item.option)
+    else onCreate?.(text ?? '')
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    // Enter and the arrows belong to the input method while it composes a character.
+    if (event.nativeEvent.isComposing) return
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault()
+        if (!showPopup) {
+          openPopup()
+          activate(0)
+        } else activate(activeIndex < 0 || activeIndex === last ? 0 : activeIndex + 1)
+        return
+      case 'ArrowUp':
+        event.preventDefault()
+        if (!showPopup) {
+          openPopup()
+          activate(last)
+        } else activate(activeIndex <= 0 ? last : activeIndex - 1)
+        return
+      case 'Home':
+      case 'End':
+        // With the popup closed they move the caret, as in any text box.
+        if (!showPopup) return
+        event.preventDefault()
+        activate(event.key === 'Home' ? 0 : last)
+        return
+      case 'Enter': {
+        if (!showPopup) return
+        // A pick in the popup, never the surrounding form's submit.
+        event.preventDefault()
+        const item = items[activeIndex]
+        if (item) choose(item)
+        return
+      }
+      case 'Escape':
+        // The first Escape closes the popup and keeps the text; the second gives the value back.
+        if (open) close(false)
+        else if (text !== null) setText(null)
+        else return
+        event.preventDefault()
+        return
+      case 'Tab':
+        if (open || text !== null) close(true)
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label id={`${id}-label`} htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          ref={inputRef}
+          id={id}
+          type="text"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={showPopup}
+          aria-controls={`${id}-listbox`}
+          aria-activedescendant={activeId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={placeholder}
+          value={text ?? value?.label ?? ''}
+          onChange={(event) => {
+            const next = event.target.value
+            setText(next)
+            setOpen(true)
+            setActiveKey(null)
+            onSearch(next)
+          }}
+          onClick={openPopup}
+          onKeyDown={onKeyDown}
+          onBlur={() => close(true)}
+          className={cx(
+            error ? invalidInput : input,
+            clearable && value ? 'pr-16 pointer-coarse:pr-18' : 'pr-8',
+          )}
+        />
+        {clearable && value && (
+          <button
+            type="button"
+            aria-label={`Clear ${label.toLocaleLowerCase()}`}
+            className={cx(iconButton, 'absolute top-0 right-6')}
+            onClick={() => {
+              close(true)
+              onSelect(null)
+              inputRef.current?.focus()
+            }}
+          >
+            <CloseIcon />
+          </button>
+        )}
+        <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-2.5 -translate-y-1/2 text-slate-400" />
+        <div
+          hidden={!showPopup}
+          className="absolute inset-x-0 top-full z-30 mt-1 overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg"
+        >
+          {options.length === 0 && emptyText && (
+            <p className="px-3 py-2 text-sm text-slate-500">{emptyText}</p>
+          )}
+          {/* Pressing on the list (a row, its scroll bar) must not take focus from the input:
+              the input's blur would close the popup before the click lands. */}
+          <div
+            ref={listRef}
+            id={`${id}-listbox`}
+            role="listbox"
+            aria-labelledby={`${id}-label`}
+            onMouseDown={(event) => event.preventDefault()}
+            className="relative max-h-64 overflow-y-auto overscroll-contain py-1 empty:hidden"
+          >
+            {items.map((item, index) => (
+              // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/useFocusableInteractive: keys work in the input (aria-activedescendant); options never take focus
+              <div
+                key={item.key}
+                id={optionId(index)}
+                role="option"
+                aria-selected={index === activeIndex}
+                onClick={() => choose(item)}
+                className={cx(
+                  'flex min-h-9 cursor-pointer flex-col justify-center px-3 py-1.5 text-sm pointer-coarse:min-h-11',
+                  index === activeIndex ? 'bg-slate-100' : 'hover:bg-slate-50',
+                  item.option === null && options.length > 0 && 'border-t border-slate-100',
+                )}
+              >
+                {item.option ? (
+                  <>
+                    <span
+                      className={cx(
+                        'break-words text-slate-900',
+                        item.option.id === value?.id && 'font-semibold',
+                      )}
+                    >
+                      <Highlight text={item.option.label} search={text ?? ''} />
+                    </span>
+                    {item.option.detail && (
+                      <span className="truncate text-xs text-slate-500">{item.option.detail}</span>
+                    )}
+                  </>
+                ) : (
+                  <span className="flex items-center gap-2 font-medium text-brand">
+                    <PlusIcon />
+                    {createLabel}
+                  </span>
+                )}
+              </div>
+            ))}
+          </div>
+        </div>
+      </div>
+      {name && <input type="hidden" name={name} value={value?.id ?? ''} />}
+      {error && (
+        <p id={`${id}-error`} className="text-[13px] text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/**
+ * Letters that carry their accent inside themselves: NFD does not split them
+ * into a base letter and a mark, so they are folded by hand.
+ */
+const LETTERS: Record<string, string> = {
+  ø: 'o',
+  æ: 'ae',
+  œ: 'oe',
+  ß: 'ss',
+  đ: 'd',
+  ð: 'd',
+  ł: 'l',
+  þ: 'th',
+  ı: 'i',
+}
+
+/** A character as matching sees it: lower case, without accents ('' for a lone combining mark). */
+function foldChar(char: string): string {
+  const lower = char.toLowerCase()
+  return LETTERS[lower] ?? lower.normalize('NFD').replace(/\p{M}/gu, '')
+}
+
+/**
+ * Where any searched word occurs in the label, ignoring case and accents, as
+ * merged [start, end) offsets into the label. Matching runs on a folded copy
+ * whose every unit remembers the whole label character it came from, so a
+ * mark always covers whole characters of the label as written.
+ */
+function matchRanges(label: string, search: string): [number, number][] {
+  const words = search
+    .split(/\s+/)
+    .map((word) => Array.from(word, foldChar).join(''))
+    .filter(Boolean)
+  if (words.length === 0) return []
+  let folded = ''
+  const starts: number[] = []
+  const ends: number[] = []
+  let offset = 0
+  for (const char of label) {
+    const unit = foldChar(char)
+    if (unit === '') {
+      // A mark written apart from its letter ('e' + U+0301) belongs to that letter's match.
+      for (let i = ends.length - 1; i >= 0 && ends[i] === offset; i--) ends[i] = offset + char.length
+    }
+    for (let i = 0; i < unit.length; i++) {
+      starts.push(offset)
+      ends.push(offset + char.length)
+    }
+    folded += unit
+    offset += char.length
+  }
+  const ranges: [number, number][] = []
+  for (const word of words) {
+    for (let at = folded.indexOf(word); at !== -1; at = folded.indexOf(word, at + 1)) {
+      ranges.push([starts[at] ?? 0, ends[at + word.length - 1] ?? label.length])
+    }
+  }
+  ranges.sort((a, b) => a[0] - b[0])
+  const merged: [number, number][] = []
+  for (const [start, end] of ranges) {
+    const previous = merged[merged.length - 1]
+    if (previous && start <= previous[1]) previous[1] = Math.max(previous[1], end)
+    else merged.push([start, end])
+  }
+  return merged
+}
+
+/** The label with the searched words marked. */
+function Highlight({ text, search }: { text: string; search: string }) {
+  const parts: ReactNode[] = []
+  let at = 0
+  for (const [start, end] of matchRanges(text, search)) {
+    if (start > at) parts.push(text.slice(at, start))
+    parts.push(
+      <mark key={start} className="rounded-xs bg-amber-100 text-inherit">
+        {text.slice(start, end)}
+      </mark>,
+    )
+    at = end
+  }
+  if (at < text.length) parts.push(text.slice(at))
+  return parts
+}

@@ -1,0 +1,78 @@
+/**
+ * Beside an edit form: a record's saved ways of reaching it (email, phone, a
+ * website…), each with a button that uses it. Shows what is saved, not what
+ * is being typed, and refreshes when the record does.
+ */
+import type { ComponentType, ReactNode } from 'react'
+import { cx } from './cx'
+import { card, iconButton } from './styles'
+
+export interface InfoLine {
+  label: string
+  value: string
+  /** What the line's button opens (mailto:, tel:, a web address); none: no button. */
+  href?: string
+  /** The button's accessible name, e.g. "Call Ada Lovelace". */
+  action?: string
+  Icon?: ComponentType
+  /** Shown instead of the value, e.g. a link to a related record. */
+  content?: ReactNode
+}
+
+interface InfoCardProps {
+  /** The landmark's name, e.g. 'Contact info'. */
+  label: string
+  name: string
+  subtitle: string
+  initials: string
+  lines: readonly InfoLine[]
+}
+
+export function InfoCard({ label, name, subtitle, initials, lines }: InfoCardProps) {
+  return (
+    <aside aria-label={label} className={`${card} p-5`}>
+      <div className="mb-4 flex items-center gap-3">
+        <span
+          aria-hidden="true"
+          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-light text-sm font-semibold text-brand-dark"
+        >
+          {initials}
+        </span>
+        <div className="min-w-0">
+          <p className="truncate font-medium text-slate-900">{name}</p>
+          <p className="truncate text-[13px] text-slate-500">{subtitle}</p>
+        </div>
+      </div>
+      <dl className="divide-y divide-slate-100">
+        {lines.map(({ label: lineLabel, value, href, action, Icon, content }) => (
+          <div key={lineLabel} className="flex items-center gap-3 py-2.5">
+            <div className="min-w-0 flex-1">
+              <dt className="text-xs text-slate-500">{lineLabel}</dt>
+              <dd className={cx('truncate text-sm', value ? 'text-slate-800' : 'text-slate-400')}>
+                {content ?? (value || 'None')}
+              </dd>
+            </div>
+            {value && href && Icon && (
+              <a
+                href={href}
+                aria-label={action}
+                {...(href.startsWith('http') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                className={cx(iconButton, 'text-brand hover:text-brand-dark')}
+              >
+                <Icon />
+              </a>
+            )}
+          </div>
+        ))}
+      </dl>
+    </aside>
+  )
+}
+
+/** "Ada Lovelace" → "AL"; one word → its first letter. */
+export const initialsOf = (...words: string[]) =>
+  words
+    .map((word) => word.trim().charAt(0))
+    .join('')
+    .slice(0, 2)
+    .toUpperCase()
