@@ -1,6 +1,6 @@
 /**
  * The list (find) operation: where + sort + paging, answered exactly as
- * Payload does (research/payload.md §1.2), with an exact totalDocs. Generic
+ * Payload does (docs/api.md), with an exact totalDocs. Generic
  * over a table and its queryable paths, so the collections and users share it.
  */
 import { and, asc, count, desc, isNull, type SQL, sql } from 'drizzle-orm'

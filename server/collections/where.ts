@@ -1,5 +1,5 @@
 /**
- * Payload's `where` (research/payload.md §1.3) as parameterized SQL.
+ * Payload's `where` (docs/api.md) as parameterized SQL.
  * Top-level keys are ANDed; `and`/`or` take arrays of the same shape. Every
  * field and operator is checked against the collection: an unknown one is a
  * 400 naming it, never a database error. User text only ever travels as a

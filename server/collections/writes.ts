@@ -1,7 +1,7 @@
 /**
  * Create, update and delete of one doc, inside a write transaction (db/write.ts).
  * Each answers `{ status, body }` so the idempotency layer can store and replay it.
- * Sync rules (DESIGN.md §4): client ids, versions with If-Match and a
+ * Sync rules (docs/api.md): client ids, versions with If-Match and a
  * field-level merge, tombstones for deletes, 410 for a deleted record.
  *
  * The common case costs one statement: the update or delete carries its own

@@ -13,7 +13,7 @@ import { DRIZZLE_PARSERS, withoutQueryParsers } from './pglite-parsers'
 import * as schema from './schema'
 import { markSoleClient } from './write'
 
-/** A union of the two driver types does not typecheck under TS 7 (TOOLCHAIN.md); this does. */
+/** A union of the two driver types does not typecheck under TS 7; this does. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
 export interface DbHandle {

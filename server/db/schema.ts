@@ -42,7 +42,7 @@ export const users = pgTable('users', {
   roleId: text('role_id')
     .notNull()
     .references(() => roles.id),
-  // Profile extras (SPEC.md §3).
+  // Profile extras.
   username: blank('username'),
   company: blank('company'),
   address: blank('address'),

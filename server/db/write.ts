@@ -1,7 +1,7 @@
 /**
  * Every write goes through `withWriteLock`: one transaction that first takes a
  * transaction-level advisory lock, so writes are serialized by the database
- * itself (across processes too, DESIGN.md §7), and only then stamps rows with
+ * itself (across processes too, docs/architecture.md), and only then stamps rows with
  * `nextval('write_seq')`.
  *
  * Why the change feed never skips a row: seq is allocated while holding the

@@ -24,7 +24,7 @@ export class ApiError extends Error {
   }
 }
 
-/** title = message unless told otherwise: the old client reads either (research/payload.md §5). */
+/** title = message unless told otherwise: the old client reads either (docs/api.md). */
 const item = (name: string, message: string, title = message, data?: FieldError[]): ApiErrorItem =>
   data ? { name, title, message, data } : { name, title, message }
 

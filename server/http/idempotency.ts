@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key (research/sync.md §3, IETF draft): the answer of a mutating
+ * Idempotency-Key (docs/sync.md, IETF draft): the answer of a mutating
  * call is stored under (user, key) IN THE SAME TRANSACTION as the change, so a
  * replay after a lost response gets the same answer and the change is applied
  * once. Same key with a different request: 422. Deliberate 4xx answers (ours)

@@ -1,5 +1,5 @@
 /**
- * POST /api/register (SPEC.md §7: `username` and `password`, then the client
+ * POST /api/register (`username` and `password`, then the client
  * signs in). Off unless the operator sets REGISTRATION=open: a CRM's accounts
  * are normally made by an Admin. When open it creates a User (never an Admin)
  * and answers 201 `{ doc }` without a session. `username` is the email; `email`

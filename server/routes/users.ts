@@ -1,5 +1,5 @@
 /**
- * GET/POST users, GET/PUT/PATCH/DELETE users/{id} (SPEC.md §7). Admins manage
+ * GET/POST users, GET/PUT/PATCH/DELETE users/{id}. Admins manage
  * everyone; a User reads and edits only their own profile and never a role.
  * Nobody deletes or demotes themself (the last Admin cannot lock everyone out).
  * Users are not in the change feed and carry no version: updatedAt only.

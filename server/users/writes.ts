@@ -50,7 +50,7 @@ export async function insertUser(tx: Tx, values: UserValues, passwordHash: strin
   try {
     await checkEmailFree(tx, values.email)
   } catch (error) {
-    // Register calls the email `username` (SPEC.md §7): name the field the client sent.
+    // Register calls the email `username`: name the field the client sent.
     if (emailField === 'email') throw error
     throw validationError([{ field: emailField, message: 'A user with this email already exists.' }])
   }

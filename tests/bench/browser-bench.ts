@@ -1,5 +1,5 @@
 /**
- * The contacts list in real Chromium at 100,000 contacts (DESIGN.md §8: a new
+ * The contacts list in real Chromium at 100,000 contacts (docs/architecture.md: a new
  * page paints within one frame, 16 ms). Seeds a throw-away PGlite, starts the
  * real server on it, signs in, times the first hydrate into IndexedDB, then
  * times list interactions from the click (or Enter in the search box) until

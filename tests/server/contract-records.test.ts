@@ -1,5 +1,5 @@
 /**
- * One contract test per record call of SPEC.md §7, as the spec's client makes
+ * One contract test per record call of the product, as the spec's client makes
  * it: the query strings as it builds them (qs, nested brackets), the answer
  * fields it reads (docs, totalDocs, doc, doc.id, doc.<image>.filename).
  */
@@ -31,7 +31,7 @@ const listOf = async (url: string) => {
 }
 const pageShape = { docs: expect.any(Array), totalDocs: expect.any(Number), page: 1, limit: 10 }
 
-describe('SPEC.md §7: contacts', () => {
+describe('contacts', () => {
   it('GET/POST/PUT/DELETE contacts; the list searched with where-or like on firstName, email, lastName', async () => {
     const acme = await created('companies', { companyName: 'Acme Turbines' })
     const doc = await created('contacts', {
@@ -65,7 +65,7 @@ describe('SPEC.md §7: contacts', () => {
   })
 })
 
-describe('SPEC.md §7: companies', () => {
+describe('companies', () => {
   it('POST returns doc.id; PUT returns doc; the list searched with where-or like on companyName, email, address', async () => {
     const doc = await created('companies', {
       companyName: 'Northwind Rail',
@@ -120,7 +120,7 @@ const catalog = [
   { path: 'products', imageField: 'productImage', upload: 'product-image', folder: 'product_image' },
 ] as const
 
-describe.each(catalog)('SPEC.md §7: $path', ({ path, imageField, upload, folder }) => {
+describe.each(catalog)('$path', ({ path, imageField, upload, folder }) => {
   it(`POST and PUT return doc; the list searched with like on name and description`, async () => {
     const description = [
       { type: 'paragraph', children: [{ text: 'Heavy lift ' }, { text: 'cranes', bold: true }] },
@@ -172,7 +172,7 @@ describe.each(catalog)('SPEC.md §7: $path', ({ path, imageField, upload, folder
   })
 })
 
-describe('SPEC.md §7: products list answers docs and totalDocs', () => {
+describe('products list answers docs and totalDocs', () => {
   it('GET products?where[or][…][like]&page[number]&page[size]', async () => {
     for (const name of ['Gearbox A', 'Gearbox B', 'Bearing C'])
       await created('products', { name, description: `The ${name}` })

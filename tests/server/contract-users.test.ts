@@ -1,5 +1,5 @@
 /**
- * One contract test per users/auth call of SPEC.md §7: users (list, get, me,
+ * One contract test per users/auth call of users (list, get, me,
  * create, update, delete), login, roles/{id} and register, with the answers'
  * shapes and contents. The password hash never appears in any of them.
  */
@@ -42,7 +42,7 @@ const profile = {
 }
 const noSecrets = (body: string) => expect(body).not.toMatch(/password|scrypt/i)
 
-describe('SPEC.md §7: users', () => {
+describe('users', () => {
   it('POST users (Admin) creates a user with profile fields and answers the doc', async () => {
     const response = await api('POST', '/api/users', {
       email: 'New.Person@Example.com',
@@ -171,7 +171,7 @@ describe('SPEC.md §7: users', () => {
   })
 })
 
-describe('SPEC.md §7: users/login, roles/{id}, register', () => {
+describe('users/login, roles/{id}, register', () => {
   it('POST users/login with form data answers user.id and user.role', async () => {
     const form = new FormData()
     form.set('email', admin.email)

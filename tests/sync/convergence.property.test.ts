@@ -1,5 +1,5 @@
 /**
- * The sync's promise, as a property (research/sync.md §10): three clients, each
+ * The sync's promise, as a property (docs/sync.md): three clients, each
  * with its own IndexedDB, create, edit and delete companies and the contacts
  * that point at them, through a faulty network, against the real server.
  * After the network heals and everyone has synced:

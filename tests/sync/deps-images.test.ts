@@ -101,7 +101,7 @@ describe('images', () => {
     expect(await env.db.outbox.count()).toBe(0)
   })
 
-  it('removes an image by setting the field to null (SPEC.md §4)', async () => {
+  it('removes an image by setting the field to null', async () => {
     await env.db.services.put({
       id: 's1',
       name: 'Audit',

@@ -1,6 +1,6 @@
 /**
  * Uploaded images. The bytes live in PostgreSQL beside their metadata, not on
- * local disk, so any number of server processes can serve them (DESIGN.md §7).
+ * local disk, so any number of server processes can serve them (docs/architecture.md).
  * Filenames are unique per kind: they are the URL, and immutable once given.
  */
 import { integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
