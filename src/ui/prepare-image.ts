@@ -48,10 +48,12 @@ async function draw(bitmap: ImageBitmap, size: { width: number; height: number }
   const quality = type === 'image/jpeg' || type === 'image/webp' ? QUALITY : undefined
   if (typeof OffscreenCanvas === 'function') {
     const canvas = new OffscreenCanvas(size.width, size.height)
+    // An OffscreenCanvas without a 2d context (some older browsers) leaves the work to the page's canvas.
     const context = canvas.getContext('2d')
-    if (!context) return null
-    paint(context, bitmap, size)
-    return canvas.convertToBlob({ type, quality })
+    if (context) {
+      paint(context, bitmap, size)
+      return canvas.convertToBlob({ type, quality })
+    }
   }
   const canvas = document.createElement('canvas')
   canvas.width = size.width

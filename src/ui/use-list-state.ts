@@ -1,6 +1,8 @@
 /**
  * A list screen's page, page size and search text, remembered in local storage
- * per list so coming back to a list shows the same page.
+ * per list so coming back to a list shows the same page. The caller scopes the
+ * list's name to the signed-in user: another member of staff on the same
+ * tablet never sees the last one's search.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE, PAGE_SIZE_OPTIONS, totalPages } from '../domain/paging'

@@ -83,8 +83,16 @@ describe('contacts list', () => {
     offline.mockRestore()
   })
 
-  it('restores the page, size and search remembered for this list', async () => {
-    localStorage.setItem(listStateKey('contact'), JSON.stringify({ page: 2, perPage: 5, search: 'first1' }))
+  it('restores the page, size and search remembered for this list, by this user only', async () => {
+    // Another member of staff's search on this tablet is theirs alone.
+    localStorage.setItem(
+      listStateKey('someone-else.contact'),
+      JSON.stringify({ page: 1, perPage: 5, search: 'first2' }),
+    )
+    localStorage.setItem(
+      listStateKey('u1.contact'),
+      JSON.stringify({ page: 2, perPage: 5, search: 'first1' }),
+    )
     await openList()
     // "first1" matches First10 … First19: page 2 of 5 holds First15 … First19.
     await waitFor(() => expect(firstNames()).toEqual(['First15', 'First16', 'First17', 'First18', 'First19']))
@@ -93,7 +101,7 @@ describe('contacts list', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Page 1' }))
     await waitFor(() =>
-      expect(JSON.parse(localStorage.getItem(listStateKey('contact')) ?? '{}')).toEqual({
+      expect(JSON.parse(localStorage.getItem(listStateKey('u1.contact')) ?? '{}')).toEqual({
         page: 1,
         perPage: 5,
         search: 'first1',

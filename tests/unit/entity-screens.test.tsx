@@ -61,6 +61,15 @@ describe.each(SCREENS.map((entity) => [entity.collection, entity] as const))('%s
     expect(screen.getByRole('link', { name: texts.firstButton }).getAttribute('href')).toBe(paths.add)
   })
 
+  it('says it is downloading, with progress, while the first download runs: never "No … yet"', async () => {
+    const runtime = makeRuntime()
+    runtime.engine.status.set({ hydrate: { done: 1200, total: 100000 } })
+    renderApp(paths.list, { runtime })
+    await screen.findByText(`Downloading ${texts.plural}…`)
+    expect(screen.getByText('1,200 of 100,000 records on this device')).toBeTruthy()
+    expect(screen.queryByText(`No ${texts.plural} yet`)).toBeNull()
+  })
+
   it('adds on this device, queues the create and opens the edit screen', async () => {
     const runtime = makeRuntime()
     const { router } = renderApp(paths.add, { runtime })

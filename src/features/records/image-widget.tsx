@@ -11,6 +11,9 @@ import { type ImageValue, isChosenFile } from './field-values'
 import type { ScreenField } from './screens'
 import { useImageSrc } from './use-image-src'
 
+/** Longest side of an image kept and uploaded: plenty for a catalog picture, a fraction of a photo's bytes. */
+const MAX_IMAGE_SIDE = 1600
+
 interface ImageWidgetProps {
   collection: CollectionName
   field: ScreenField
@@ -34,7 +37,9 @@ export function ImageWidget({ collection, field, value, error, busy, onChange }:
       filename={chosen?.name ?? stored?.filename}
       busy={busy}
       error={error}
-      onChoose={(file) => void prepareImage(file).then((prepared) => onChange({ file: prepared }))}
+      onChoose={(file) =>
+        void prepareImage(file, MAX_IMAGE_SIDE).then((prepared) => onChange({ file: prepared }))
+      }
       onRemove={() => onChange(null)}
     />
   )

@@ -6,10 +6,13 @@ import type { EntityScreen } from './screens'
 interface ListEmptyProps {
   screen: EntityScreen
   search: string
-  downloading: boolean
+  /** The first download while it runs: records so far and the total when known. */
+  download: { done: number; total: number | null } | null
 }
 
-export function ListEmpty({ screen, search, downloading }: ListEmptyProps) {
+const count = (n: number) => n.toLocaleString('en-GB')
+
+export function ListEmpty({ screen, search, download }: ListEmptyProps) {
   const { plural, emptyHint, firstButton } = screen.texts
   let body: React.ReactNode
   if (search) {
@@ -18,8 +21,27 @@ export function ListEmpty({ screen, search, downloading }: ListEmptyProps) {
         No {plural} match "{search}"
       </p>
     )
-  } else if (downloading) {
-    body = <p className="font-medium text-slate-900">Downloading {plural}…</p>
+  } else if (download) {
+    // Never 'No contacts yet' while records are still arriving.
+    const { done, total } = download
+    body = (
+      <>
+        <p className="font-medium text-slate-900">Downloading {plural}…</p>
+        <p className="text-sm text-slate-500" aria-live="polite">
+          {total
+            ? `${count(done)} of ${count(total)} records on this device`
+            : `${count(done)} records so far`}
+        </p>
+        {total ? (
+          <progress
+            className="mt-2 h-1.5 w-48 accent-brand"
+            max={total}
+            value={done}
+            aria-label="Download progress"
+          />
+        ) : null}
+      </>
+    )
   } else {
     body = (
       <>

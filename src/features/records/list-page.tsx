@@ -28,14 +28,15 @@ const noRows: ListRow[] = []
 export function ListPage() {
   const screen = useScreen()
   const { collection, texts } = screen
-  const { writes, engine } = useRuntime()
-  const list = useListState(screen.listKey)
+  const { writes, engine, user } = useRuntime()
+  const list = useListState(`${user.id}.${screen.listKey}`)
   const query = { page: list.page, perPage: list.perPage, search: list.search }
   const page = useRecordPage(collection, query)
   const serverTotal = useServerTotal(collection, query)
   usePageGuard(list, page?.total)
   const syncStates = useSyncStates(collection)
-  const hydrating = useSyncExternalStore(engine.status.subscribe, () => engine.status.get().hydrate !== null)
+  // The first download's progress (the state object is replaced on every change, so it is a stable snapshot).
+  const hydrate = useSyncExternalStore(engine.status.subscribe, () => engine.status.get().hydrate)
 
   const deletion = useDeleteConfirm(collections[collection].label)
   const { ask } = deletion
@@ -72,7 +73,7 @@ export function ListPage() {
           columns={columns}
           rows={rows}
           rowId={(row) => row.id}
-          empty={page && <ListEmpty screen={screen} search={list.search} downloading={hydrating} />}
+          empty={page && <ListEmpty screen={screen} search={list.search} download={hydrate} />}
         />
       </RowSyncStates.Provider>
       {page && page.total > 0 && (
