@@ -103,8 +103,24 @@ async function startOnPort(port: number, env: Record<string, string>): Promise<R
   }
 }
 
-/** A signed-in API client for checking what the server really holds. */
-export async function apiSession(url: string) {
+type ApiSession = Awaited<ReturnType<typeof signInApi>>
+const sessions = new Map<string, Promise<ApiSession>>()
+
+/**
+ * A signed-in API client for checking what the server really holds; one per
+ * server, so polling it does not spend the sign-in limit (20 a minute per address).
+ */
+export function apiSession(url: string): Promise<ApiSession> {
+  let session = sessions.get(url)
+  if (!session) {
+    session = signInApi(url)
+    sessions.set(url, session)
+    session.catch(() => sessions.delete(url))
+  }
+  return session
+}
+
+async function signInApi(url: string) {
   const login = await fetch(`${url}/api/users/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
