@@ -43,8 +43,8 @@ async function serverDocs(path: string): Promise<Doc[]> {
 /** Waits for the outbox to be empty: everything typed has reached the server. */
 const synced = () =>
   until(
-    () => page.evaluate(() => document.body.innerText.includes('All changes synced') || null),
-    Boolean,
+    () => page.getByText('All changes synced').count(),
+    (count) => count > 0,
     'the record to sync',
   )
 
@@ -209,7 +209,7 @@ describe('offline, then back online', () => {
       'the description on the server',
     )
     const leaves = (
-      docs.find((doc) => doc.id === id)?.description as { children: Record<string, unknown>[] }[]
+      (docs.find((doc) => doc.id === id)?.description ?? []) as { children: Record<string, unknown>[] }[]
     )
       .flatMap((block) => block.children)
       .filter((leaf) => typeof leaf.text === 'string' && leaf.text !== '')
