@@ -1,0 +1,73 @@
+/**
+ * JavaScript budgets, as bytes a user's browser fetches (gzip, as the server
+ * compresses them), never as timings: the login screen at most 150 KB, and
+ * signing in and opening the contacts list at most 150 KB more. Heavy parts
+ * (Slate, charts) must load only with the screens that need them. A failure
+ * names every chunk and its size, largest first.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { launchBrowser } from './chromium'
+import { type RunningServer, startServer } from './server-process'
+import { signInThroughUi } from './signed-in'
+
+const KB = 1024
+const BUDGETS = { login: 150 * KB, contactsList: 150 * KB }
+
+let server: RunningServer
+let browser: Awaited<ReturnType<typeof launchBrowser>>
+let page: Page
+/** Every script the page asked for, in order, once each. */
+const scripts: string[] = []
+
+beforeAll(async () => {
+  server = await startServer()
+  browser = await launchBrowser()
+  page = browser.context.pages()[0] ?? (await browser.context.newPage())
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname
+    if (request.resourceType() === 'script' && !scripts.includes(path)) scripts.push(path)
+  })
+}, 60_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+const gzipped = (path: string) => gzipSync(readFileSync(join('dist', path)), { level: 9 }).length
+
+function report(paths: string[]) {
+  const sizes = paths.map((path) => ({ path, bytes: gzipped(path) })).sort((a, b) => b.bytes - a.bytes)
+  const total = sizes.reduce((sum, { bytes }) => sum + bytes, 0)
+  const lines = sizes.map(({ path, bytes }) => `  ${(bytes / KB).toFixed(1).padStart(7)} KB  ${path}`)
+  return { total, text: `${(total / KB).toFixed(1)} KB in ${sizes.length} scripts:\n${lines.join('\n')}` }
+}
+
+it('stays within the JavaScript budgets of the login screen and the contacts list', async () => {
+  await page.goto(`${server.url}/login`)
+  await page.getByRole('button', { name: "Let's go" }).waitFor()
+  const login = report([...scripts])
+  console.log(`login screen: ${login.text}`)
+
+  const before = scripts.length
+  await signInThroughUi(page, server.url)
+  await page.goto(`${server.url}/contacts/list`)
+  await page.getByRole('heading', { name: 'All Contacts' }).waitFor()
+  const list = report(scripts.slice(before))
+  console.log(`sign in and open the contacts list: ${list.text}`)
+
+  expect(
+    login.total,
+    `The login screen is over its ${BUDGETS.login / KB} KB budget: ${login.text}`,
+  ).toBeLessThanOrEqual(BUDGETS.login)
+  expect(
+    list.total,
+    `Signing in and opening the contacts list is over its ${BUDGETS.contactsList / KB} KB budget: ${list.text}`,
+  ).toBeLessThanOrEqual(BUDGETS.contactsList)
+  // The editor is not part of either.
+  expect(scripts.some((path) => path.includes('rich-text-editor'))).toBe(false)
+}, 60_000)
