@@ -2,7 +2,11 @@
  * The table every list screen uses, on TanStack Table v9 (core features only:
  * paging, search and sorting happen in the mirror query, not in the table).
  * A list defines its columns with `columnHelper<Row>()`; `meta.className`
- * styles a column's cells, e.g. hiding a low-priority column on narrow screens.
+ * styles a column's cells.
+ *
+ * Below 1024 px (a tablet, upright) the rows become stacked cards, each value
+ * under its column's name, so no column is cut away or squeezed: the first
+ * column is the card's title, with the last (the actions) beside it.
  */
 import {
   type CellData,
@@ -28,6 +32,13 @@ export const columnHelper = <Row extends RowData>() => createColumnHelper<Featur
 
 export type Columns<Row extends RowData> = ReadonlyArray<ColumnDef<Features, Row, CellData>>
 
+const rowClass =
+  'transition-colors hover:bg-slate-50/70 max-lg:grid max-lg:grid-cols-2 max-lg:gap-x-6 max-lg:gap-y-2 max-lg:px-4 max-lg:py-3 max-sm:grid-cols-1'
+
+/** In a card each value sits under its column's name (data-label); the actions sit beside the title (below it on a phone). */
+const cellClass =
+  'px-3 py-2.5 align-middle text-slate-700 first:pl-4 last:pr-4 max-lg:block max-lg:min-w-0 max-lg:p-0 max-lg:first:pl-0 max-lg:last:pr-0 max-lg:before:block max-lg:before:text-xs max-lg:before:text-slate-500 max-lg:before:content-[attr(data-label)] max-lg:first:before:hidden max-lg:last:before:hidden max-lg:last:col-start-2 max-lg:last:row-start-1 max-lg:last:self-center max-lg:last:justify-self-end max-sm:last:col-start-1 max-sm:last:row-start-auto'
+
 interface DataTableProps<Row extends RowData> {
   columns: Columns<Row>
   rows: Row[]
@@ -49,9 +60,9 @@ export function DataTable<Row extends RowData>({
   const headers = table.getHeaderGroups()
   return (
     <div className="overflow-x-auto">
-      <table className="w-full border-collapse text-left text-sm">
+      <table className="w-full border-collapse text-left text-sm max-lg:block">
         <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-slate-200 bg-slate-50/80">
+        <thead className="border-b border-slate-200 bg-slate-50/80 max-lg:hidden">
           {headers.map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => (
@@ -69,16 +80,18 @@ export function DataTable<Row extends RowData>({
             </tr>
           ))}
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className="divide-y divide-slate-100 max-lg:block max-lg:border-t max-lg:border-slate-200">
           {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} className="transition-colors hover:bg-slate-50/70">
+            <tr key={row.id} className={rowClass}>
               {row.getAllCells().map((cell) => (
                 <td
                   key={cell.id}
-                  className={cx(
-                    'px-3 py-2.5 align-middle text-slate-700 first:pl-4 last:pr-4',
-                    cell.column.columnDef.meta?.className,
-                  )}
+                  data-label={
+                    typeof cell.column.columnDef.header === 'string'
+                      ? cell.column.columnDef.header
+                      : undefined
+                  }
+                  className={cx(cellClass, cell.column.columnDef.meta?.className)}
                 >
                   <table.FlexRender cell={cell} />
                 </td>

@@ -1,8 +1,8 @@
 /**
  * A list's table columns from its screen description: the primary column
  * carries the row's sync badge, emails are cut rather than wrapped, websites
- * are links, rich-text descriptions show their words, shortened. Low-priority
- * columns give way on narrow screens; the row actions always stay.
+ * are links, rich-text descriptions show their words, shortened. Below 1024
+ * px the table shows its rows as cards (ui/data-table.tsx), every value kept.
  */
 import { useMemo } from 'react'
 import { collections } from '../../domain/collections'
@@ -16,7 +16,7 @@ export type ListRow = { id: string } & Record<string, unknown>
 
 const column = columnHelper<ListRow>()
 
-const HIDE = { md: 'max-md:hidden', lg: 'max-lg:hidden' } as const
+const HIDE = { xl: 'lg:max-xl:hidden' } as const
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
 
@@ -36,7 +36,7 @@ function Cell({ spec, row }: { spec: ColumnSpec; row: ListRow }) {
     case 'email':
       // The full address is in the tooltip and on the edit screen.
       return (
-        <span title={text(value)} className="block max-w-48 truncate xl:max-w-72">
+        <span title={text(value)} className="block max-w-48 truncate xl:max-w-72 max-lg:max-w-full">
           {text(value)}
         </span>
       )
@@ -46,7 +46,7 @@ function Cell({ spec, row }: { spec: ColumnSpec; row: ListRow }) {
           href={href(text(value))}
           target="_blank"
           rel="noopener noreferrer"
-          className="block max-w-56 truncate text-brand hover:underline"
+          className="block max-w-56 truncate text-brand hover:underline max-lg:max-w-full"
         >
           {text(value)}
         </a>

@@ -20,8 +20,11 @@ export interface ColumnSpec {
    * website: a link; richText: the description's words, shortened.
    */
   kind?: 'primary' | 'text' | 'email' | 'website' | 'richText'
-  /** Columns give way on narrow screens: hidden below this width. */
-  hideBelow?: 'md' | 'lg'
+  /**
+   * A low-priority column gives way in the table on a small laptop (1024 to 1280 px).
+   * Below 1024 px rows are cards that show every column.
+   */
+  hideBelow?: 'xl'
 }
 
 /** A field of a form: its description in form-fields.ts, with the widget overridden where a screen differs. */
@@ -119,8 +122,8 @@ export const contactScreen: EntityScreen<'contacts'> = {
     { field: 'firstName', header: 'First Name', kind: 'primary' },
     { field: 'lastName', header: 'Last Name' },
     { field: 'email', header: 'Email', kind: 'email' },
-    { field: 'phone', header: 'Phone', hideBelow: 'md' },
-    { field: 'title', header: 'Title', hideBelow: 'lg' },
+    { field: 'phone', header: 'Phone' },
+    { field: 'title', header: 'Title', hideBelow: 'xl' },
   ],
   emailField: 'email',
 }
@@ -154,7 +157,7 @@ export const companyScreen: EntityScreen<'companies'> = {
   editFields: companyFields,
   columns: [
     { field: 'companyName', header: 'Company Name', kind: 'primary' },
-    { field: 'website', header: 'Website', kind: 'website', hideBelow: 'md' },
+    { field: 'website', header: 'Website', kind: 'website' },
     { field: 'mainPhone', header: 'Phone' },
   ],
   emailField: 'email',
@@ -196,7 +199,7 @@ function catalogScreen<C extends CatalogName>(collection: C): EntityScreen<C> {
     editFields: [field(collection, 'name'), field(collection, 'description'), field(collection, imageField)],
     columns: [
       { field: 'name', header: `${title} Name`, kind: 'primary' },
-      { field: 'description', header: 'Description', kind: 'richText', hideBelow: 'md' },
+      { field: 'description', header: 'Description', kind: 'richText' },
     ],
   }
 }
