@@ -40,8 +40,9 @@ describe.each(SCREENS.map((entity) => [entity.collection, entity] as const))('%s
     renderApp(paths.list, { runtime })
     await screen.findByRole('heading', { level: 2, name: texts.listHeading })
     expect(screen.getByRole('heading', { level: 1, name: titles.list })).toBeTruthy()
+    await waitFor(() => expect(document.title).toBe(`${titles.list} · Outpost`))
     expect(screen.getByRole('link', { name: texts.addButton }).getAttribute('href')).toBe(paths.add)
-    const nav = screen.getByRole('navigation')
+    const nav = screen.getByRole('navigation', { name: 'Main' })
     expect(within(nav).getByRole('link', { name: entity.nav.label }).getAttribute('aria-current')).toBe(
       'page',
     )
