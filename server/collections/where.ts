@@ -24,6 +24,7 @@ import {
   sql,
 } from 'drizzle-orm'
 import { UUID_PATTERN } from '../../src/domain/fields'
+import { searchWords } from '../../src/domain/search'
 import { escapeLike } from '../db/like'
 import { queryError } from '../http/errors'
 import { kindOf, type ServerCollection } from './registry'
@@ -134,11 +135,9 @@ function condition(field: Field, op: Operator, value: unknown): SQL {
       return compare(column, scalar(field, op, value))
     }
     case 'like': {
-      // Payload ≥ 1.10: every word must occur, case-insensitively, anywhere, in any order.
+      // Every word must occur, case-insensitively, anywhere, in any order: the devices' rule (src/domain/search.ts).
       const target = textOf(field, op)
-      const words = String(scalar({ ...field, kind: 'text' }, op, value))
-        .split(/\s+/)
-        .filter(Boolean)
+      const words = searchWords(String(scalar({ ...field, kind: 'text' }, op, value)))
       if (words.length === 0) return isNotNull(column)
       return and(...words.map((word) => ilike(target, `%${escapeLike(word)}%`))) as SQL
     }
