@@ -1,7 +1,8 @@
 /**
  * The rich-text field (a description) on Slate: a toolbar over the text, Ctrl/Cmd+B, I
- * and U, undo and redo. Screens load it with React.lazy so that only they fetch Slate:
- * no module that the first screen loads may import this one.
+ * and U, undo and redo, and pasted HTML that keeps what a description can hold.
+ * Screens load it with React.lazy so that only they fetch Slate: no module that the
+ * first screen loads may import this one.
  *
  * The document is the parent's `value`, while Slate keeps its own tree as the user
  * types. The editor reports through onChange only when the document changes (not
@@ -39,6 +40,7 @@ import {
   type RichTextLeaf,
 } from '../domain/rich-text'
 import { cx } from './cx'
+import { richTextFromHtml } from './rich-text-paste'
 import { isSafeUrl, normalizeRichText, richTextClass, withMarks } from './rich-text-view'
 import { button, iconButton, input, invalidInput } from './styles'
 
@@ -85,6 +87,48 @@ function withRichText(editor: Editor): Editor {
   return editor
 }
 
+/**
+ * Slate reads only its own fragments and plain text from the clipboard: HTML
+ * (a web page, Word, Google Docs) keeps here the structure a description can
+ * hold. Slate's own copy comes first, as it carries HTML too.
+ */
+function withPastedHtml(editor: Editor): Editor {
+  editor.insertData = (data) => {
+    if (editor.insertFragmentData(data)) return
+    const html = data.getData('text/html')
+    // A parsed document runs no script and loads no image: the markup is only read.
+    const pasted = html
+      ? richTextFromHtml(new DOMParser().parseFromString(html, 'text/html').body)
+      : undefined
+    if (pasted) insertPasted(editor, pasted)
+    else editor.insertTextData(data)
+  }
+  return editor
+}
+
+/**
+ * Slate merges a fragment's first and last blocks into the block at the caret:
+ * a list there would come apart into items outside any list. Pasted inside a
+ * sentence, a list keeps to its own lines and an empty paragraph merges instead.
+ * Inside a list, the items merging is what joins them to that list.
+ */
+function insertPasted(editor: Editor, fragment: RichText) {
+  if (editor.selection && Range.isExpanded(editor.selection)) Editor.deleteFragment(editor)
+  const at = editor.selection?.anchor
+  const block =
+    at &&
+    Editor.above(editor, { at, match: (node) => Element.isElement(node) && Editor.isBlock(editor, node) })
+  const blank: RichTextElement = { type: 'paragraph', children: [{ text: '' }] }
+  let blocks = fragment
+  if (at && block && !isElementOf('list-item')(block[0])) {
+    if (LISTS.includes(fragment[0]?.type ?? '') && !Editor.isStart(editor, at, block[1]))
+      blocks = [blank, ...blocks]
+    if (LISTS.includes(fragment.at(-1)?.type ?? '') && !Editor.isEnd(editor, at, block[1]))
+      blocks = [...blocks, blank]
+  }
+  editor.insertFragment(blocks)
+}
+
 /** What the editor shows for `value`: any stored document, at least one paragraph. */
 function editable(value: RichText): RichText {
   const document = normalizeRichText(value)
@@ -108,7 +152,7 @@ function setDocument(editor: Editor, value: RichText) {
 }
 
 function createRichTextEditor(value: RichText): Editor {
-  const editor = withRichText(withHistory(withReact(createEditor())))
+  const editor = withPastedHtml(withRichText(withHistory(withReact(createEditor()))))
   setDocument(editor, value)
   return editor
 }

@@ -72,6 +72,16 @@ async function typeCharacter(box: HTMLElement, char: string) {
   await settle()
 }
 
+/** Pastes a clipboard holding `data` (its types and their contents) at the caret. */
+async function paste(box: HTMLElement, data: Record<string, string>) {
+  await act(async () => {
+    fireEvent.paste(box, {
+      clipboardData: { types: Object.keys(data), getData: (type: string) => data[type] ?? '' },
+    })
+  })
+  await settle()
+}
+
 // Slate matches its own shortcuts (undo) by key code, as browsers still send it.
 const undo = (box: HTMLElement) =>
   fireEvent.keyDown(box, { key: 'z', code: 'KeyZ', keyCode: 90, which: 90, ctrlKey: true })
@@ -261,19 +271,70 @@ describe('the rich-text editor', () => {
       },
     ]
     const encoded = btoa(encodeURIComponent(JSON.stringify(fragment)))
-    await act(async () => {
-      fireEvent.paste(box, {
-        clipboardData: {
-          types: ['application/x-slate-fragment'],
-          getData: (type: string) => (type === 'application/x-slate-fragment' ? encoded : ''),
-        },
-      })
-    })
-    await settle()
+    // Slate's own copy carries HTML as well; its fragment is what is pasted.
+    await paste(box, { 'application/x-slate-fragment': encoded, 'text/html': '<h1>not this</h1>' })
     const pasted = lastValue(onChange) as RichText
     expect(toPlainText(pasted)).toBe('Hello world click')
     expect(JSON.stringify(pasted)).not.toContain('javascript:')
     expect(box.querySelector('a')).toBeNull()
+  })
+
+  it('keeps the headings, list, bold words and safe links of pasted HTML, and drops the rest', async () => {
+    const { box, onChange } = renderEditor(hello)
+    await select(box, 'Hello world', 0, 11)
+    const html =
+      '<meta charset="utf-8"><h2>Plans</h2>' +
+      '<p>Pick <b>one</b> on <a href="https://example.com/plans">our site</a><script>alert(1)</script>.</p>' +
+      '<ul><li>Team</li><li>Pro <a href="javascript:alert(2)">now</a></li></ul><img src="x" onerror="alert(3)">'
+    await paste(box, { 'text/html': html, 'text/plain': 'Plans\nPick one on our site.\nTeam\nPro now' })
+    expect(lastValue(onChange)).toEqual([
+      { type: 'heading-two', children: [{ text: 'Plans' }] },
+      {
+        type: 'paragraph',
+        children: [
+          { text: 'Pick ' },
+          { text: 'one', bold: true },
+          { text: ' on ' },
+          { type: 'link', url: 'https://example.com/plans', children: [{ text: 'our site' }] },
+          { text: '.' },
+        ],
+      },
+      {
+        type: 'bulleted-list',
+        children: [
+          { type: 'list-item', children: [{ text: 'Team' }] },
+          { type: 'list-item', children: [{ text: 'Pro now' }] },
+        ],
+      },
+    ])
+    expect(within(box).getByRole('heading', { level: 4, name: 'Plans' })).toBeTruthy()
+    expect(box.querySelector('a')?.getAttribute('href')).toBe('https://example.com/plans')
+    expect(box.querySelector('img, script')).toBeNull()
+  })
+
+  it('keeps a list pasted inside a sentence whole, on its own lines', async () => {
+    const { box, onChange } = renderEditor(hello)
+    await select(box, 'Hello world', 5)
+    await paste(box, { 'text/html': '<ol><li>One</li><li>Two</li></ol>', 'text/plain': 'One\nTwo' })
+    // Slate alone would merge "One" into "Hello" and leave "Two" an item outside any list.
+    expect(lastValue(onChange)).toEqual([
+      { type: 'paragraph', children: [{ text: 'Hello' }] },
+      {
+        type: 'numbered-list',
+        children: [
+          { type: 'list-item', children: [{ text: 'One' }] },
+          { type: 'list-item', children: [{ text: 'Two' }] },
+        ],
+      },
+      { type: 'paragraph', children: [{ text: ' world' }] },
+    ])
+  })
+
+  it('pastes the plain text when the pasted HTML holds no words', async () => {
+    const { box, onChange } = renderEditor(hello)
+    await select(box, 'Hello world', 11)
+    await paste(box, { 'text/html': '<img src="chart.png">', 'text/plain': ' (chart)' })
+    expect(lastValue(onChange)).toEqual([{ type: 'paragraph', children: [{ text: 'Hello world (chart)' }] }])
   })
 
   it('removes a link with Remove link, which is off outside a link', async () => {
