@@ -11,8 +11,13 @@
  * It is read from the table once, in chunks, on first use, and follows every
  * committed change afterwards, from this tab or another (mirror-changes.ts).
  * Until it is ready, readers fall back to querying the table.
+ *
+ * Each entry also keeps the folded text the top bar's search looks through
+ * (src/domain/global-search.ts), so that search answers from memory too and
+ * follows the same changes.
  */
 import { type CollectionName, collections } from '../domain/collections'
+import { type GlobalQuery, globalSearchTexts, isBlankQuery, narrows } from '../domain/global-search'
 import { compareListOrder, type SortKey, sortKeyOf } from '../domain/list-order'
 import { searchableText } from '../domain/search'
 import type { OutpostDb } from './database'
@@ -24,23 +29,109 @@ interface Entry {
   /** The sort field as the server orders it (src/domain/list-order.ts). */
   key: SortKey
   text: string
+  /** What the top bar's search looks through: the fields folded (src/domain/global-search.ts)… */
+  found: string
+  /** …and the phone fields' digits. */
+  phones: string
+}
+
+type GlobalText = 'found' | 'phones'
+
+/** Every entry's text of one kind, in order, joined by line breaks, with where each starts. */
+interface Joined {
+  text: string
+  starts: Float64Array
 }
 
 /** Rows per read while building: small enough to keep each IndexedDB read short. */
 const CHUNK = 5_000
+/**
+ * Below one candidate in this many entries, testing each candidate's own text
+ * is cheaper than one more pass over all the texts joined.
+ */
+const TEST_EACH_BELOW = 16
 
 const compareEntries = (a: Entry, b: Entry) => compareListOrder(a, b)
 
-/** The index of the entry whose text holds position `at`: the last start at or before it. */
-function entryAt(starts: Float64Array, at: number) {
-  let low = 0
+/**
+ * The index of the entry whose text holds position `at`: the last start at or
+ * before it, looked for from entry `from` on. Positions are asked for in
+ * order, and the next is often a few entries on: steps that double from
+ * `from` find its range sooner than halving all the entries.
+ */
+function entryAt(starts: Float64Array, at: number, from = 0) {
+  let low = from
   let high = starts.length - 2
+  let step = 1
+  while (low + step <= high && (starts[low + step] as number) <= at) {
+    low += step
+    step *= 2
+  }
+  high = Math.min(high, low + step - 1)
   while (low < high) {
     const middle = (low + high + 1) >> 1
     if ((starts[middle] as number) <= at) low = middle
     else high = middle - 1
   }
   return low
+}
+
+function joinTexts(entries: Entry[], textOf: (entry: Entry) => string): Joined {
+  const starts = new Float64Array(entries.length + 1)
+  let offset = 0
+  entries.forEach((entry, i) => {
+    starts[i] = offset
+    offset += textOf(entry).length + 1
+  })
+  starts[entries.length] = offset
+  return { text: entries.map(textOf).join('\n'), starts }
+}
+
+/**
+ * Calls `hit` once, in order, with the index of every entry whose joined text
+ * may hold `word`: one `indexOf` pass over all the texts joined is several
+ * times faster than testing 100,000 strings one by one. A word holding a line
+ * break could span two entries, so `hit` still tests the entry itself.
+ */
+function eachHolding(joined: Joined, word: string, hit: (i: number) => void) {
+  let from = 0
+  let next = 0
+  for (;;) {
+    const at = joined.text.indexOf(word, from)
+    if (at < 0) return
+    const i = entryAt(joined.starts, at, next)
+    hit(i)
+    next = i + 1
+    from = joined.starts[next] as number
+  }
+}
+
+const longestFirst = (strings: string[]) => [...strings].sort((a, b) => b.length - a.length)
+
+/** The positions in both ascending lists, ascending. */
+function intersect(a: number[], b: number[]): number[] {
+  const both: number[] = []
+  let j = 0
+  for (const position of a) {
+    while (j < b.length && (b[j] as number) < position) j++
+    if (b[j] === position) both.push(position)
+  }
+  return both
+}
+
+/** The positions in either ascending list, ascending, once each. */
+function union(a: number[], b: number[]): number[] {
+  const either: number[] = []
+  let i = 0
+  let j = 0
+  while (i < a.length || j < b.length) {
+    const x = i < a.length ? (a[i] as number) : Number.POSITIVE_INFINITY
+    const y = j < b.length ? (b[j] as number) : Number.POSITIVE_INFINITY
+    either.push(Math.min(x, y))
+    if (x <= y) i++
+    if (y <= x) j++
+  }
+  return either
 }
 
 /** Two ordered lists as one, in one pass. */
@@ -67,7 +158,11 @@ export class MirrorIndex {
   /** The last search, reused when the next one only narrows it (the user typing on). */
   private lastSearch: { words: string[]; matches: Entry[] } | null = null
   /** Every entry's text in order, joined, with where each starts (for `scan`); null after a change. */
-  private joined: { text: string; starts: Float64Array } | null = null
+  private joined: Joined | null = null
+  /** The same for the global search's texts (for `find`), made on the first one after a change. */
+  private joinedGlobal: Partial<Record<GlobalText, Joined>> = {}
+  /** The last global search and the positions of its matches, reused while the user types on. */
+  private lastFind: { query: GlobalQuery; positions: number[] } | null = null
   private state: 'cold' | 'building' | 'ready' = 'cold'
   /** Changes heard while building, applied when the build ends ('all': read again). */
   private heardWhileBuilding: Set<string> | 'all' = new Set()
@@ -147,49 +242,71 @@ export class MirrorIndex {
   }
 
   /**
-   * Every entry holding all the words, in order. One `indexOf` pass for the
-   * longest word over all the texts joined (a line break between entries, which
-   * no word holds) is several times faster than testing 100,000 strings one by
-   * one; only the entries it lands in are tested for the other words.
+   * Every entry holding all the words, in order: the entries the longest word
+   * lands in (`eachHolding`) are tested for the others.
    */
   private scan(words: string[]): Entry[] {
-    const { text, starts } = this.joinedTexts()
+    this.joined ??= joinTexts(this.ordered, (entry) => entry.text)
     const [longest, ...others] = words.filter(Boolean).sort((a, b) => b.length - a.length)
     if (longest === undefined) return this.ordered
     const matches: Entry[] = []
-    let from = 0
-    for (;;) {
-      const at = text.indexOf(longest, from)
-      if (at < 0) return matches
-      const i = entryAt(starts, at)
+    eachHolding(this.joined, longest, (i) => {
       const entry = this.ordered[i] as Entry
-      // `includes(longest)` too: a word holding a line break could span two entries' texts.
       if (entry.text.includes(longest) && others.every((word) => entry.text.includes(word)))
         matches.push(entry)
-      from = starts[i + 1] as number
-    }
+    })
+    return matches
   }
 
-  private joinedTexts() {
-    if (!this.joined) {
-      const starts = new Float64Array(this.ordered.length + 1)
-      let offset = 0
-      this.ordered.forEach((entry, i) => {
-        starts[i] = offset
-        offset += entry.text.length + 1
-      })
-      starts[this.ordered.length] = offset
-      this.joined = { text: this.ordered.map((entry) => entry.text).join('\n'), starts }
+  /**
+   * The top bar's search: how many entries match (src/domain/global-search.ts)
+   * and the ids of the first `count` of them, in list order. Each required
+   * string narrows the candidates in turn, so a query costs a pass or two over
+   * the joined texts at most, and less as the user types on.
+   */
+  find(query: GlobalQuery, count: number): { total: number; ids: string[] } {
+    let positions: number[] = []
+    if (!isBlankQuery(query)) {
+      const last = this.lastFind
+      let candidates = last && narrows(last.query, query) ? last.positions : null
+      for (const word of longestFirst(query.words)) candidates = this.holding('found', word, candidates)
+      if (query.numbers.length > 0) {
+        let asTyped = candidates
+        for (const number of longestFirst(query.numbers)) asTyped = this.holding('found', number, asTyped)
+        const asDigits = query.digits === '' ? [] : this.holding('phones', query.digits, candidates)
+        candidates = union(asTyped ?? [], asDigits)
+      }
+      positions = candidates ?? []
+      this.lastFind = { query, positions }
     }
-    return this.joined
+    const ids = positions.slice(0, count).map((position) => (this.ordered[position] as Entry).id)
+    return { total: positions.length, ids }
+  }
+
+  /** The positions (ascending) of the entries whose `kind` text holds `string`, among `candidates` (null: all). */
+  private holding(kind: GlobalText, string: string, candidates: number[] | null): number[] {
+    if (candidates && candidates.length * TEST_EACH_BELOW < this.ordered.length)
+      return candidates.filter((position) => (this.ordered[position] as Entry)[kind].includes(string))
+    let joined = this.joinedGlobal[kind]
+    if (!joined) {
+      joined = joinTexts(this.ordered, (entry) => entry[kind])
+      this.joinedGlobal[kind] = joined
+    }
+    const hits: number[] = []
+    // A query's strings hold no line break: landing in an entry's text means that text holds it.
+    eachHolding(joined, string, (i) => hits.push(i))
+    return candidates ? intersect(candidates, hits) : hits
   }
 
   private put(row: MirrorRow) {
     const value = row[this.sortField]
+    const global = globalSearchTexts(row, this.collection)
     const entry = {
       id: row.id,
       key: sortKeyOf(value),
       text: searchableText(row, this.searchFields),
+      found: global.text,
+      phones: global.phones,
     }
     this.entries.set(row.id, entry)
     return entry
@@ -199,12 +316,16 @@ export class MirrorIndex {
   private reorder(ordered: Entry[]) {
     this.ordered = ordered
     this.joined = null
+    this.joinedGlobal = {}
     this.lastSearch = null
+    this.lastFind = null
   }
 
   private changed() {
     this.lastSearch = null
     this.joined = null
+    this.joinedGlobal = {}
+    this.lastFind = null
     this.version++
     for (const listener of this.listeners) listener()
   }

@@ -35,12 +35,38 @@ export function readListState(list: string, storage: Storage = localStorage): Li
   }
 }
 
+/** Said within the tab when a list's stored state is replaced from outside the list (its name in `detail`). */
+const STORED_ELSEWHERE = 'outpost:list-state'
+
+/**
+ * Opens a list on a search from elsewhere (the top bar's "Show all"): the
+ * search is stored with page 1 and the list's page size, and a list already
+ * on screen takes it up at once.
+ */
+export function storeListSearch(list: string, search: string) {
+  const state: ListState = { ...readListState(list), page: FIRST_PAGE, search }
+  localStorage.setItem(listStateKey(list), JSON.stringify(state))
+  window.dispatchEvent(new CustomEvent<string>(STORED_ELSEWHERE, { detail: list }))
+}
+
 export function useListState(list: string) {
   const [state, setState] = useState(() => readListState(list))
+  // Grows each time the state is replaced from outside, so a search box holding its own text starts again.
+  const [revision, setRevision] = useState(0)
 
   useEffect(() => {
     localStorage.setItem(listStateKey(list), JSON.stringify(state))
   }, [list, state])
+
+  useEffect(() => {
+    const follow = (event: Event) => {
+      if ((event as CustomEvent<string>).detail !== list) return
+      setState(readListState(list))
+      setRevision((count) => count + 1)
+    }
+    window.addEventListener(STORED_ELSEWHERE, follow)
+    return () => window.removeEventListener(STORED_ELSEWHERE, follow)
+  }, [list])
 
   const setPage = useCallback((page: number) => setState((s) => (s.page === page ? s : { ...s, page })), [])
   // a new page size, like a new search, starts again at page 1.
@@ -53,8 +79,8 @@ export function useListState(list: string) {
     [],
   )
   return useMemo(
-    () => ({ ...state, setPage, setPerPage, setSearch }),
-    [state, setPage, setPerPage, setSearch],
+    () => ({ ...state, revision, setPage, setPerPage, setSearch }),
+    [state, revision, setPage, setPerPage, setSearch],
   )
 }
 

@@ -48,7 +48,7 @@ describe('routes', () => {
 })
 
 describe('signed-in layout', () => {
-  it("shows the route's name, the user, the navigation and the dead search box", async () => {
+  it("shows the route's name, the user, the navigation and the search", async () => {
     storeSession()
     renderApp('/contacts/add')
     await screen.findByRole('heading', { level: 1, name: 'Add Contact' })
@@ -57,8 +57,9 @@ describe('signed-in layout', () => {
     expect(screen.getByRole('link', { name: 'Contacts' }).getAttribute('aria-current')).toBe('page')
     // The Dashboard group is folded: none of its screens is current.
     expect(screen.queryByRole('link', { name: 'Overview' })).toBeNull()
-    const search = screen.getByPlaceholderText('Not working yet...')
-    expect(search).toHaveProperty('disabled', true)
+    const search = screen.getByRole('combobox', { name: 'Search everything' })
+    expect(search).toHaveProperty('disabled', false)
+    expect(search.getAttribute('aria-keyshortcuts')).toBe('/')
     expect(screen.getByText('Online')).toBeTruthy()
     expect(screen.getByText(`© ${new Date().getFullYear()} Outpost`)).toBeTruthy()
   })

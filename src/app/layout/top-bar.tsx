@@ -1,11 +1,12 @@
 /**
- * The top bar: the screen's name, the search box that does
- * nothing yet, the sync state, Home and Log Out.
+ * The top bar: the screen's name, the search over every entity, the sync
+ * state, Home and Log Out.
  */
 import { Link } from '@tanstack/react-router'
+import { GlobalSearch } from '../../features/search'
 import { cx } from '../../ui/cx'
-import { HomeIcon, MenuIcon, SearchIcon } from '../../ui/icons'
-import { iconButton, input } from '../../ui/styles'
+import { HomeIcon, MenuIcon } from '../../ui/icons'
+import { iconButton } from '../../ui/styles'
 import { LogOutLink } from './log-out-link'
 import { SyncChip } from './sync-chip'
 import { useRouteTitle } from './use-route-title'
@@ -25,17 +26,8 @@ export function TopBar({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => 
         <MenuIcon className="size-5" />
       </button>
       <h1 className="min-w-0 shrink-0 truncate text-base font-semibold text-slate-900">{title}</h1>
-      <div className="relative ml-auto hidden w-44 min-w-0 md:block xl:w-56">
-        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-300" />
-        <input
-          type="search"
-          disabled
-          aria-label="Not working yet..."
-          placeholder="Not working yet..."
-          className={cx(input, 'pl-9')}
-        />
-      </div>
-      <div className="ml-auto flex items-center gap-1 md:ml-0">
+      <GlobalSearch />
+      <div className="flex items-center gap-1">
         <SyncChip />
         <Link
           to="/"

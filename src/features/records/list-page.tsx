@@ -65,7 +65,8 @@ export function ListPage() {
       </div>
       <div className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-5">
         <PageSizeSelect value={list.perPage} onChange={list.setPerPage} />
-        <SearchBox value={list.search} onSearch={list.setSearch} />
+        {/* Remounted when the search was set from elsewhere (the top bar's "Show all"), to show it. */}
+        <SearchBox key={list.revision} value={list.search} onSearch={list.setSearch} />
       </div>
       <RowSyncStates.Provider value={syncStates}>
         <DataTable
