@@ -21,7 +21,7 @@ import { ROLE_IDS } from '../../src/domain/user'
 import { findSession, SESSION_COOKIE, TOUCH_INTERVAL_MS, touchSession } from '../auth/sessions'
 import type { Db } from '../db/open'
 import { forbidden, unauthorized } from './errors'
-import { checkSameOrigin, type OwnOrigin } from './origin'
+import { checkSameOrigin, type OwnOrigin, WRITES } from './origin'
 import { setSessionCookie } from './session-cookie'
 
 export interface RouteAccess {
@@ -62,7 +62,6 @@ export interface DeclaredRoute {
   access: RouteAccess
 }
 
-const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const WHO = new Set(['public', 'signedIn', 'admin'])
 
 export const isAdmin = (user: User) => user.role.id === ROLE_IDS.Admin

@@ -12,7 +12,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ApiError, errorItem, forbidden, unsupportedMedia } from './errors'
 
-const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+/** The methods that change something: the ones a cross-site page must never make with our cookie. */
+export const WRITES: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const BODY_TYPES = new Set(['application/json', 'multipart/form-data'])
 /** Names that only ever reach this machine: a rebinding attack cannot use them. */
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])

@@ -39,3 +39,7 @@ export const companySchemas = writeSchemas(
 /** The list and the company picker search the name, email, address and website. */
 export const COMPANY_SEARCH_FIELDS = ['companyName', 'email', 'address', 'website'] as const
 export const COMPANY_SORT_FIELDS = ['companyName', 'website', 'email', 'mainPhone', 'updatedAt'] as const
+
+/** A website as typed, as a link: "example.com" opens https://example.com. */
+export const websiteHref = (website: string) =>
+  /^https?:\/\//i.test(website) ? website : `https://${website}`

@@ -5,7 +5,8 @@
 import type { ReactNode, SVGProps } from 'react'
 import { cx } from './cx'
 
-function Icon({ children, className, ...props }: SVGProps<SVGSVGElement> & { children: ReactNode }) {
+/** The line style every icon shares (the rich-text toolbar draws its own glyphs with it). */
+export function Icon({ children, className, ...props }: SVGProps<SVGSVGElement> & { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"

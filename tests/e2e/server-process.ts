@@ -10,7 +10,8 @@ import { join } from 'node:path'
 
 export const ADMIN = { email: 'admin@outpost.test', password: 'correct-horse-battery' }
 
-function freePort(): Promise<number> {
+/** A port nobody listens on right now (it may be taken before it is used: callers retry). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer()
     probe.once('error', reject)

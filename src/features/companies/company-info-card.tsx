@@ -1,9 +1,7 @@
 /** Beside a company's edit form: its saved phone, email and website, each with a button that uses it. */
-import type { Company } from '../../domain/company'
+import { type Company, websiteHref } from '../../domain/company'
 import { GlobeIcon, MailIcon, PhoneIcon } from '../../ui/icons'
 import { InfoCard, initialsOf } from '../../ui/info-card'
-
-const webAddress = (website: string) => (/^https?:\/\//i.test(website) ? website : `https://${website}`)
 
 export function CompanyInfoCard({ company, name }: { company: Company; name: string }) {
   return (
@@ -30,7 +28,7 @@ export function CompanyInfoCard({ company, name }: { company: Company; name: str
         {
           label: 'Website',
           value: company.website,
-          href: webAddress(company.website),
+          href: websiteHref(company.website),
           action: `Open ${name}'s website`,
           Icon: GlobeIcon,
         },

@@ -6,6 +6,7 @@
  */
 import { useMemo } from 'react'
 import { collections } from '../../domain/collections'
+import { websiteHref } from '../../domain/company'
 import { type RichText, toPlainText } from '../../domain/rich-text'
 import { type Columns, columnHelper } from '../../ui/data-table'
 import { RowSyncBadge } from '../../ui/sync-badge'
@@ -19,9 +20,6 @@ const column = columnHelper<ListRow>()
 const HIDE = { xl: 'lg:max-xl:hidden' } as const
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
-
-/** A web address as a link: "example.com" as typed opens https://example.com. */
-const href = (website: string) => (/^https?:\/\//i.test(website) ? website : `https://${website}`)
 
 function Cell({ spec, row }: { spec: ColumnSpec; row: ListRow }) {
   const value = row[spec.field]
@@ -43,7 +41,7 @@ function Cell({ spec, row }: { spec: ColumnSpec; row: ListRow }) {
     case 'website':
       return text(value) ? (
         <a
-          href={href(text(value))}
+          href={websiteHref(text(value))}
           target="_blank"
           rel="noopener noreferrer"
           className="block max-w-56 truncate text-brand hover:underline max-lg:max-w-full"
