@@ -5,6 +5,11 @@
  * year; the shell, the service worker and the manifest are revalidated on
  * every load so an update is seen at once. The route is the app shell's
  * (SHELL): public, and reachable from a link on another site.
+ *
+ * Text files are sent compressed when the browser accepts it: the build
+ * writes a `.br` and a `.gz` copy beside each (scripts/precompress.ts), and
+ * the copy the Accept-Encoding prefers is sent (Brotli first), with
+ * `Vary: Accept-Encoding` on every file so a shared cache keeps them apart.
  */
 import { existsSync, readdirSync } from 'node:fs'
 import { basename, join } from 'node:path'
@@ -22,12 +27,15 @@ export function cacheControlFor(path: string): string {
   return 'no-cache'
 }
 
-/** The URL path of every file under dir. */
+/** Copies of a file the build compressed; never addressed by themselves. */
+const isCompressedCopy = (path: string) => path.endsWith('.br') || path.endsWith('.gz')
+
+/** The URL path of every file under dir, except the compressed copies. */
 function filesOf(dir: string): Set<string> {
   const entries = readdirSync(dir, { recursive: true, withFileTypes: true })
   return new Set(
     entries
-      .filter((entry) => entry.isFile())
+      .filter((entry) => entry.isFile() && !isCompressedCopy(entry.name))
       .map(
         (entry) =>
           `/${join(entry.parentPath, entry.name)
@@ -53,7 +61,13 @@ export async function serveStatic(app: FastifyInstance, staticDir: string) {
   if (!existsSync(join(staticDir, 'index.html'))) return
   const files = filesOf(staticDir)
   // Only reply.sendFile: which paths exist is decided here, by one route.
-  await app.register(fastifyStatic, { root: staticDir, serve: false, cacheControl: false })
+  // preCompressed: the plugin picks `<file>.br` / `.gz` by Accept-Encoding, falls back to the file, sets Vary.
+  await app.register(fastifyStatic, {
+    root: staticDir,
+    serve: false,
+    cacheControl: false,
+    preCompressed: true,
+  })
   app.route({
     method: ['GET', 'HEAD'],
     url: '/*',
