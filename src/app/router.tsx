@@ -48,6 +48,26 @@ const loginRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/auth/login-page'), 'LoginPage'),
 })
 
+const registerRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/register',
+  staticData: { title: 'Register' },
+  beforeLoad: guestOnly,
+  component: lazyRouteComponent(() => import('../features/auth/register-page'), 'RegisterPage'),
+})
+
+/** Outside the signed-in layout: a locked app loads no records at all. */
+const lockRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/lock',
+  staticData: { title: 'Lock' },
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({
+    redirect: safeRedirect(search.redirect),
+  }),
+  beforeLoad: requireUser,
+  component: lazyRouteComponent(() => import('../features/lock/lock-page'), 'LockPage'),
+})
+
 /** Every signed-in screen sits under this pathless layout: the guard, the sync runtime, the shell. */
 const signedInRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -61,6 +81,14 @@ const overviewRoute = createRoute({
   path: '/admin/overview',
   staticData: { title: 'Overview' },
   component: lazyRouteComponent(() => import('../features/dashboard/overview-page'), 'OverviewPage'),
+})
+
+/** Its own chunk, with the chart library: no other screen loads either. */
+const statsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/admin/stats',
+  staticData: { title: 'Stats' },
+  component: lazyRouteComponent(() => import('../features/dashboard/stats-page'), 'StatsPage'),
 })
 
 /** Every entity's list, add and edit screens, from its description (features/records/screens.ts). */
@@ -97,6 +125,13 @@ function entityRoutes<C extends CollectionName>(screen: EntityScreen<C>) {
   ] as const
 }
 
+const settingsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/users/settings',
+  staticData: { title: 'Settings' },
+  component: lazyRouteComponent(() => import('../features/settings/settings-page'), 'SettingsPage'),
+})
+
 const syncIssuesRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/sync-issues',
@@ -109,13 +144,17 @@ export const routeTree = rootRoute.addChildren([
   forward('/admin', '/admin/overview'),
   ...SCREENS.map((screen) => forward(screen.paths.section, screen.paths.list)),
   loginRoute,
+  registerRoute,
+  lockRoute,
   signedInRoute.addChildren([
     overviewRoute,
+    statsRoute,
     ...entityRoutes(screens.contacts),
     ...entityRoutes(screens.companies),
     ...entityRoutes(screens.industries),
     ...entityRoutes(screens.services),
     ...entityRoutes(screens.products),
+    settingsRoute,
     syncIssuesRoute,
   ]),
 ])

@@ -37,7 +37,10 @@ export const navigation: readonly NavEntry[] = [
     icon: DashboardIcon,
     // The product marks the group itself Admin-only, which would hide its children from Users; both roles see it.
     roles: everyone,
-    children: [{ label: 'Overview', to: '/admin/overview', section: '/admin/overview', roles: everyone }],
+    children: [
+      { label: 'Overview', to: '/admin/overview', section: '/admin/overview', roles: everyone },
+      { label: 'Stats', to: '/admin/stats', section: '/admin/stats', roles: everyone },
+    ],
   },
   ...SCREENS.map((screen) => ({
     label: screen.nav.label,

@@ -1,9 +1,17 @@
-/** /admin/overview: a greeting, what this device holds, and whether it is all on the server. Stats come later. */
+/**
+ * /admin/overview: a greeting, how many records of each kind this device
+ * holds, how the contacts divide up, what changed lately, and whether it is
+ * all on the server. Every figure comes from the device's mirror, so it works
+ * offline and follows changes made in any tab.
+ */
 import { Link } from '@tanstack/react-router'
-import { useLiveQuery } from 'dexie-react-hooks'
-import { button, card } from '../../ui/styles'
 import { useRuntime } from '../records/runtime-context'
+import { CountTiles } from './count-tiles'
+import { DepartmentCard } from './department-card'
+import { useTally } from './figures/use-tally'
+import { RecentCard } from './recent-card'
 import { SyncCard } from './sync-card'
+import { TopCompaniesCard } from './top-companies-card'
 
 function greeting(hour: number) {
   if (hour < 12) return 'Good morning'
@@ -12,35 +20,34 @@ function greeting(hour: number) {
 }
 
 export function OverviewPage() {
-  const { db, user } = useRuntime()
-  const contacts = useLiveQuery(() => db.contacts.count(), [db])
+  const { user } = useRuntime()
+  const view = useTally()
   const name = user.firstName || user.email
   return (
     <div className="space-y-6">
-      <div>
-        <h2 className="text-2xl font-semibold tracking-tight text-slate-900">
-          {greeting(new Date().getHours())}
-          {name ? `, ${name}` : ''}
-        </h2>
-        <p className="mt-1 text-sm text-slate-500">Here is what is on this device.</p>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 className="text-2xl font-semibold tracking-tight text-slate-900">
+            {greeting(new Date().getHours())}
+            {name ? `, ${name}` : ''}
+          </h2>
+          <p className="mt-1 text-sm text-slate-500">Here is what is on this device.</p>
+        </div>
+        <Link
+          to="/admin/stats"
+          className="text-sm font-medium text-brand hover:text-brand-dark hover:underline"
+        >
+          See all stats
+        </Link>
       </div>
-      <div className="grid gap-4 md:grid-cols-2">
-        <section aria-labelledby="contacts-card" className={`${card} flex flex-col gap-4 p-5`}>
-          <h3 id="contacts-card" className="text-sm font-medium text-slate-500">
-            Contacts
-          </h3>
-          <p className="text-3xl font-semibold tracking-tight text-slate-900" aria-live="polite">
-            {contacts ?? '…'}
-          </p>
-          <div className="mt-auto flex flex-wrap gap-2">
-            <Link to="/contacts/list" className={button.secondary}>
-              Open list
-            </Link>
-            <Link to="/contacts/add" className={button.primary}>
-              Add Contact
-            </Link>
-          </div>
-        </section>
+      <CountTiles />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <DepartmentCard view={view} />
+        <TopCompaniesCard view={view} />
+        <RecentCard view={view} by="created" />
+        <RecentCard view={view} by="updated" />
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
         <SyncCard />
       </div>
     </div>

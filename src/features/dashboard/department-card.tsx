@@ -1,0 +1,33 @@
+/** The overview's contacts per department, most first, each with a bar to compare them at a glance. */
+import { useMemo } from 'react'
+import { FigureCard } from './figure-card'
+import { contactsByDepartment } from './figures/compute'
+import type { TallyView } from './figures/use-tally'
+import { departmentLabel, formatCount } from './format'
+
+export function DepartmentCard({ view }: { view: TallyView }) {
+  const { tally, ready, version } = view
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the tally is mutable; version says when it changed.
+  const rows = useMemo(() => contactsByDepartment(tally).filter((row) => row.count > 0), [tally, version])
+  const most = rows[0]?.count ?? 0
+  return (
+    <FigureCard title="Contacts by department" ready={ready} empty={rows.length ? null : 'No contacts yet.'}>
+      <ul className="space-y-2.5">
+        {rows.map(({ department, count }) => (
+          <li key={department} className="grid grid-cols-[8rem_1fr_auto] items-center gap-3 text-sm">
+            <span className={department ? 'truncate text-slate-700' : 'truncate text-slate-500 italic'}>
+              {departmentLabel(department)}
+            </span>
+            <span aria-hidden="true" className="h-2 overflow-hidden rounded-full bg-slate-100">
+              <span
+                className="block h-full rounded-full bg-brand"
+                style={{ width: `${(count / most) * 100}%` }}
+              />
+            </span>
+            <span className="text-right font-medium text-slate-900 tabular-nums">{formatCount(count)}</span>
+          </li>
+        ))}
+      </ul>
+    </FigureCard>
+  )
+}

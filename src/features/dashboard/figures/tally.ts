@@ -1,0 +1,276 @@
+/**
+ * What the dashboard's figures are made from, in memory: per record only the
+ * few things a figure needs (its name, when it was added and edited, a
+ * contact's department and company, whether a catalog item has an image),
+ * with the contacts per department and per company kept counted as rows come
+ * and go.
+ *
+ * Why not a live query over the tables: grouping 100,000 contacts that way
+ * reads and clones every row again after each change, seconds of a frozen
+ * screen. Here the tables are read once, in chunks (the screen stays free
+ * between them), and afterwards only the rows a committed change names are
+ * read again (mirror-changes.ts, which also hears the user's other tabs).
+ */
+import type { OutpostDb } from '../../../db/database'
+import { type MirrorChanges, onMirrorChanges } from '../../../db/mirror-changes'
+import { type MirrorRow, mirrorOf } from '../../../db/tables'
+import { type CollectionName, collections } from '../../../domain/collections'
+
+export interface Slim {
+  collection: CollectionName
+  id: string
+  name: string
+  /** Milliseconds since the epoch; NaN when the row has no valid stamp. */
+  created: number
+  updated: number
+  /** Contacts only: '' when none. */
+  department?: string
+  /** Contacts only: the company's id, or null. */
+  company?: string | null
+  /** Catalog items only. */
+  hasImage?: boolean
+}
+
+export const COLLECTIONS = Object.keys(collections) as CollectionName[]
+
+/** Rows per read while building: each read and its cloning stay well under a frame budget's worth of work. */
+const CHUNK = 2_000
+
+function slimOf(collection: CollectionName, row: MirrorRow): Slim {
+  const spec = collections[collection]
+  const slim: Slim = {
+    collection,
+    id: row.id,
+    name: spec.displayName(row),
+    created: Date.parse(String(row.createdAt)),
+    updated: Date.parse(String(row.updatedAt)),
+  }
+  if (collection === 'contacts') {
+    slim.department = typeof row.department === 'string' ? row.department : ''
+    const company = row.company as { value?: unknown } | null | undefined
+    slim.company = typeof company?.value === 'string' ? company.value : null
+  }
+  if (spec.image) slim.hasImage = row[spec.image.field] != null
+  return slim
+}
+
+const bump = (counts: Map<string, number>, key: string, by: number) => {
+  const next = (counts.get(key) ?? 0) + by
+  if (next === 0) counts.delete(key)
+  else counts.set(key, next)
+}
+
+export class DashboardTally {
+  readonly rows = Object.fromEntries(COLLECTIONS.map((name) => [name, new Map<string, Slim>()])) as Record<
+    CollectionName,
+    Map<string, Slim>
+  >
+  /** Contacts per department ('' for none). */
+  readonly departments = new Map<string, number>()
+  /** Contacts per company id. */
+  readonly companyContacts = new Map<string, number>()
+  private state: 'cold' | 'building' | 'ready' = 'cold'
+  /** Changes heard while building, applied when it ends ('all': a table was replaced, read again). */
+  private heard: Partial<Record<CollectionName, Set<string> | 'all'>> = {}
+  private applying: Promise<void> = Promise.resolve()
+  private built: Promise<void> = Promise.resolve()
+  private version = 0
+  private readonly listeners = new Set<() => void>()
+  private unhear: (() => void) | null = null
+
+  constructor(private readonly db: OutpostDb) {}
+
+  get ready() {
+    return this.state === 'ready'
+  }
+
+  getVersion = () => this.version
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener)
+    return () => {
+      this.listeners.delete(listener)
+    }
+  }
+
+  /** Starts following the mirror and reading it, once. */
+  start() {
+    if (this.state !== 'cold') return
+    this.unhear ??= onMirrorChanges(this.db.name, (changes) => this.hear(changes))
+    this.state = 'building'
+    // A timer: started from a render, the reads must not belong to anything that render is inside.
+    this.built = new Promise((resolve) => setTimeout(() => resolve(this.build()), 0))
+  }
+
+  /** Stops following the mirror and forgets everything (the tally is not used any more). */
+  stop() {
+    this.unhear?.()
+    this.unhear = null
+    this.clear()
+    this.state = 'cold'
+  }
+
+  /** Resolves once everything heard so far is counted (tests and the benchmark wait on it). */
+  async idle() {
+    let seen: Promise<void> | undefined
+    let built: Promise<void> | undefined
+    while (seen !== this.applying || built !== this.built || this.state === 'building') {
+      seen = this.applying
+      built = this.built
+      await built
+      await seen
+    }
+  }
+
+  private clear() {
+    for (const rows of Object.values(this.rows)) rows.clear()
+    this.departments.clear()
+    this.companyContacts.clear()
+  }
+
+  private put(collection: CollectionName, row: MirrorRow) {
+    this.remove(collection, row.id)
+    const slim = slimOf(collection, row)
+    this.rows[collection].set(row.id, slim)
+    if (collection === 'contacts') this.countContact(slim, 1)
+  }
+
+  private remove(collection: CollectionName, id: string) {
+    const old = this.rows[collection].get(id)
+    if (!old) return
+    this.rows[collection].delete(id)
+    if (collection === 'contacts') this.countContact(old, -1)
+  }
+
+  private countContact(slim: Slim, by: number) {
+    bump(this.departments, slim.department ?? '', by)
+    if (slim.company) bump(this.companyContacts, slim.company, by)
+  }
+
+  private async build() {
+    try {
+      do {
+        this.heard = {}
+        this.clear()
+        for (const collection of COLLECTIONS) await this.readAll(collection)
+      } while (Object.values(this.heard).includes('all'))
+      // Stopped meanwhile: what was read is not wanted any more.
+      if (this.state !== 'building') return this.clear()
+      const heard = this.heard as Partial<Record<CollectionName, Set<string>>>
+      this.heard = {}
+      this.state = 'ready'
+      await this.apply(Object.fromEntries(Object.entries(heard).map(([name, ids]) => [name, [...ids]])))
+    } catch {
+      // The database closed under us (signed out): nothing to count any more.
+      this.state = 'cold'
+    }
+  }
+
+  private async readAll(collection: CollectionName) {
+    const table = mirrorOf(this.db, collection)
+    let after: string | undefined
+    for (;;) {
+      const from = after === undefined ? table.toCollection() : table.where(':id').above(after)
+      const chunk = await from.limit(CHUNK).toArray()
+      for (const row of chunk) this.put(collection, row)
+      if (chunk.length < CHUNK) return
+      after = (chunk.at(-1) as MirrorRow).id
+    }
+  }
+
+  private hear(changes: MirrorChanges) {
+    if (this.state === 'cold') return
+    if (this.state === 'building') {
+      for (const [name, ids] of Object.entries(changes) as [CollectionName, string[] | 'all'][]) {
+        const known = this.heard[name]
+        if (ids === 'all' || known === 'all') this.heard[name] = 'all'
+        else this.heard[name] = new Set([...(known ?? []), ...ids])
+      }
+      return
+    }
+    if (Object.values(changes).includes('all')) {
+      // A table cleared or replaced: read everything again rather than guess what went.
+      this.state = 'cold'
+      this.start()
+      return
+    }
+    void this.apply(changes as Partial<Record<CollectionName, string[]>>)
+  }
+
+  private apply(changes: Partial<Record<CollectionName, string[]>>) {
+    this.applying = this.applying
+      .then(() => this.reread(changes))
+      .then(
+        () => this.changed(),
+        () => {
+          // The rows could not be read (the database closed under us): count nothing rather than stale figures.
+          this.state = 'cold'
+          this.changed()
+        },
+      )
+    return this.applying
+  }
+
+  /** Reads the changed rows again: a row still there is counted anew, a missing one is gone. */
+  private async reread(changes: Partial<Record<CollectionName, string[]>>) {
+    for (const [name, changed] of Object.entries(changes) as [CollectionName, string[]][]) {
+      const ids = [...new Set(changed)]
+      if (ids.length === 0) continue
+      const rows = await mirrorOf(this.db, name).bulkGet(ids)
+      rows.forEach((row, i) => {
+        if (row) this.put(name, row)
+        else this.remove(name, ids[i] as string)
+      })
+    }
+  }
+
+  private changed() {
+    this.version++
+    for (const listener of this.listeners) listener()
+  }
+}
+
+interface Held {
+  tally: DashboardTally
+  users: number
+  timer?: ReturnType<typeof setTimeout>
+}
+
+const tallies = new WeakMap<OutpostDb, Held>()
+
+/**
+ * Kept this long after the last dashboard screen closes, so going from the
+ * overview to a list and back does not read 100,000 rows again; then stopped,
+ * which also lets a signed-out user's database go.
+ */
+const LINGER_MS = 120_000
+
+function heldOf(db: OutpostDb): Held {
+  let held = tallies.get(db)
+  if (!held) {
+    held = { tally: new DashboardTally(db), users: 0 }
+    tallies.set(db, held)
+  }
+  return held
+}
+
+/** The tally of this database (one per database, shared by every screen that shows figures). */
+export const tallyOf = (db: OutpostDb) => heldOf(db).tally
+
+/** Keeps the tally of this database counting while a screen shows it; call the answer when the screen closes. */
+export function holdTally(db: OutpostDb): () => void {
+  const held = heldOf(db)
+  clearTimeout(held.timer)
+  held.users++
+  held.tally.start()
+  let released = false
+  return () => {
+    if (released) return
+    released = true
+    held.users--
+    if (held.users > 0) return
+    held.timer = setTimeout(() => {
+      if (held.users === 0) held.tally.stop()
+    }, LINGER_MS)
+  }
+}

@@ -1,0 +1,34 @@
+/** The overview's companies with the most contacts, each opening its edit screen. */
+import { useMemo } from 'react'
+import { FigureCard } from './figure-card'
+import { topCompanies } from './figures/compute'
+import type { TallyView } from './figures/use-tally'
+import { plural } from './format'
+import { RecordName } from './record-name'
+
+export function TopCompaniesCard({ view, limit = 5 }: { view: TallyView; limit?: number }) {
+  const { tally, ready, version } = view
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the tally is mutable; version says when it changed.
+  const rows = useMemo(() => topCompanies(tally, limit), [tally, version, limit])
+  return (
+    <FigureCard
+      title="Companies with the most contacts"
+      ready={ready}
+      empty={rows.length ? null : 'No contact belongs to a company yet.'}
+    >
+      <ol className="divide-y divide-slate-100">
+        {rows.map(({ id, name, count }, i) => (
+          <li key={id} className="flex items-center gap-3 py-2 text-sm first:pt-0 last:pb-0">
+            <span className="w-5 text-right text-slate-400 tabular-nums">{i + 1}</span>
+            <span className="min-w-0 flex-1 truncate">
+              <RecordName collection="companies" id={id} name={name} />
+            </span>
+            <span className="shrink-0 text-slate-600 tabular-nums">
+              {plural(count, 'contact', 'contacts')}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </FigureCard>
+  )
+}
