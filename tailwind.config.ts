@@ -9,12 +9,13 @@ export default {
       colors: {
         brand: { DEFAULT: '#0f766e', dark: '#115e59', light: '#ccfbf1' },
         sidebar: { white: '#ffffff', brown: '#5b3a29', black: '#1f2937' },
+        // Dark enough that white text on them passes WCAG AA (4.5:1) on every sidebar colour.
         active: {
           primary: '#0f766e',
-          info: '#0284c7',
-          success: '#16a34a',
-          warning: '#d97706',
-          danger: '#dc2626',
+          info: '#0369a1',
+          success: '#15803d',
+          warning: '#b45309',
+          danger: '#b91c1c',
         },
       },
     },

@@ -2,10 +2,12 @@
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { catchInstallPrompt } from './app/install-prompt'
 import { registerServiceWorker } from './app/pwa-register'
 import { createAppRouter } from './app/router'
 import './index.css'
 
+catchInstallPrompt()
 const router = createAppRouter()
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element.')

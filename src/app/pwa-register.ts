@@ -1,26 +1,35 @@
 /**
  * Installs the service worker in production builds (docs/architecture.md). A new
- * version waits until the user chooses to reload, so a form being typed into
- * is never swapped out from under them.
+ * version waits until the user chooses to reload, and never reloads under a
+ * form holding unsaved typing: the notice stays until they save or leave it.
  */
 import { toast } from 'sonner'
+import { hasUnsavedForm } from '../ui/unsaved-forms'
+
+export const UPDATE_TEXT = 'A new version of Outpost is available'
 
 export async function registerServiceWorker() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
   // Loaded on its own so it never delays the first screen.
   const { Workbox } = await import('workbox-window')
   const workbox = new Workbox('/sw.js', { scope: '/' })
-  workbox.addEventListener('waiting', () => {
-    toast.info('A new version of Outpost is ready.', {
+
+  const reload = () => {
+    if (hasUnsavedForm()) {
+      toast.warning('Save or leave the form you are editing first, then reload.')
+      offer()
+      return
+    }
+    workbox.addEventListener('controlling', () => window.location.reload())
+    workbox.messageSkipWaiting()
+  }
+  const offer = () =>
+    toast.info(UPDATE_TEXT, {
+      id: 'app-update',
       duration: Number.POSITIVE_INFINITY,
-      action: {
-        label: 'Reload',
-        onClick: () => {
-          workbox.addEventListener('controlling', () => window.location.reload())
-          workbox.messageSkipWaiting()
-        },
-      },
+      action: { label: 'Reload', onClick: reload },
     })
-  })
+
+  workbox.addEventListener('waiting', offer)
   await workbox.register()
 }

@@ -48,6 +48,26 @@ const loginRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/auth/login-page'), 'LoginPage'),
 })
 
+const registerRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/register',
+  staticData: { title: 'Register' },
+  beforeLoad: guestOnly,
+  component: lazyRouteComponent(() => import('../features/auth/register-page'), 'RegisterPage'),
+})
+
+/** Outside the signed-in layout: a locked app loads no records at all. */
+const lockRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/lock',
+  staticData: { title: 'Lock' },
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({
+    redirect: safeRedirect(search.redirect),
+  }),
+  beforeLoad: requireUser,
+  component: lazyRouteComponent(() => import('../features/lock/lock-page'), 'LockPage'),
+})
+
 /** Every signed-in screen sits under this pathless layout: the guard, the sync runtime, the shell. */
 const signedInRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -105,6 +125,13 @@ function entityRoutes<C extends CollectionName>(screen: EntityScreen<C>) {
   ] as const
 }
 
+const settingsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/users/settings',
+  staticData: { title: 'Settings' },
+  component: lazyRouteComponent(() => import('../features/settings/settings-page'), 'SettingsPage'),
+})
+
 const syncIssuesRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/sync-issues',
@@ -117,6 +144,8 @@ export const routeTree = rootRoute.addChildren([
   forward('/admin', '/admin/overview'),
   ...SCREENS.map((screen) => forward(screen.paths.section, screen.paths.list)),
   loginRoute,
+  registerRoute,
+  lockRoute,
   signedInRoute.addChildren([
     overviewRoute,
     statsRoute,
@@ -125,6 +154,7 @@ export const routeTree = rootRoute.addChildren([
     ...entityRoutes(screens.industries),
     ...entityRoutes(screens.services),
     ...entityRoutes(screens.products),
+    settingsRoute,
     syncIssuesRoute,
   ]),
 ])

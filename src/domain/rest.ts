@@ -1,3 +1,5 @@
+import type { ImageRef } from './images'
+
 /**
  * The REST contract's shapes (docs/api.md), shared by the server that answers
  * them and the client that reads them.
@@ -29,6 +31,7 @@ export interface User {
   firstName: string
   lastName: string
   role: Role
+  userImage?: ImageRef | null
 }
 
 export interface LoginResponse {

@@ -3,7 +3,8 @@
 import { isErrorBody, messages } from '../domain/errors'
 import { login, logout } from '../transport/calls'
 import { fetchTransport, NetworkError, type Transport } from '../transport/http'
-import { clearUser, storeUser } from './stored-user'
+import { forgetLock, hasVerifier, keepVerifier, matchesVerifier, unlock } from './lock'
+import { clearUser, storedUser, storeUser } from './stored-user'
 
 export type { SessionUser } from './stored-user'
 
@@ -31,13 +32,51 @@ export async function signIn(
       throw new SignInError('You are offline. Connect to the internet to sign in.')
     throw error
   }
-  if (answer.status === 200) return storeUser(answer.body.user, storage)
-  const body = answer.body as unknown
-  throw new SignInError(isErrorBody(body) ? (body.errors[0]?.message ?? messages.generic) : messages.generic)
+  if (answer.status === 200) {
+    const user = storeUser(answer.body.user, storage)
+    // For unlocking offline later. Without WebCrypto (a page not served over HTTPS) unlocking needs the network.
+    await keepVerifier(user.id, password, storage).catch(() => undefined)
+    return user
+  }
+  throw new SignInError(refusalText(answer.body))
+}
+
+const refusalText = (body: unknown) =>
+  isErrorBody(body) ? (body.errors[0]?.message ?? messages.generic) : messages.generic
+
+/**
+ * Unlocks the app for the stored user: against the server when it answers (a
+ * password changed elsewhere counts), else against the verifier kept at sign-in.
+ */
+export async function unlockApp(
+  user: { id: string; email: string },
+  password: string,
+  { transport = fetchTransport(), storage = localStorage }: SessionOptions = {},
+) {
+  let answer: Awaited<ReturnType<typeof login>> | null = null
+  try {
+    answer = await login(transport, user.email, password)
+  } catch (error) {
+    if (!(error instanceof NetworkError)) throw error
+  }
+  if (answer === null) {
+    if (!hasVerifier(user.id, storage))
+      throw new SignInError('You are offline. Connect to the internet to unlock.')
+    if (!(await matchesVerifier(user.id, password, storage)))
+      throw new SignInError('The password provided is incorrect.')
+  } else if (answer.status === 200) {
+    storeUser(answer.body.user, storage)
+    await keepVerifier(user.id, password, storage).catch(() => undefined)
+  } else {
+    throw new SignInError(refusalText(answer.body))
+  }
+  unlock(user.id, storage)
 }
 
 /** Ends the server session when it can; the local sign-out happens either way. */
-export async function signOut({ transport = fetchTransport(), storage }: SessionOptions = {}) {
+export async function signOut({ transport = fetchTransport(), storage = localStorage }: SessionOptions = {}) {
+  const user = storedUser(storage)
+  if (user) forgetLock(user.id, storage)
   clearUser(storage)
   try {
     await logout(transport)

@@ -15,6 +15,8 @@ export interface SessionUser {
   firstName: string
   lastName: string
   role: RoleName
+  /** The profile photo's file name, for the sidebar; null when there is none. */
+  image: string | null
 }
 
 export function storedUser(storage: Storage = localStorage): SessionUser | null {
@@ -23,9 +25,9 @@ export function storedUser(storage: Storage = localStorage): SessionUser | null 
   if (!id || !role) return null
   try {
     const profile = JSON.parse(storage.getItem(AUTH_KEYS.profile) ?? '{}') as Partial<SessionUser>
-    return { email: '', firstName: '', lastName: '', ...profile, id, role }
+    return { email: '', firstName: '', lastName: '', image: null, ...profile, id, role }
   } catch {
-    return { id, role, email: '', firstName: '', lastName: '' }
+    return { id, role, email: '', firstName: '', lastName: '', image: null }
   }
 }
 
@@ -36,6 +38,7 @@ export function storeUser(user: User, storage: Storage = localStorage): SessionU
     firstName: user.firstName,
     lastName: user.lastName,
     role: user.role.roleName,
+    image: user.userImage?.filename ?? null,
   }
   storage.setItem(AUTH_KEYS.id, session.id)
   storage.setItem(AUTH_KEYS.role, session.role)

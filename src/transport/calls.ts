@@ -15,6 +15,18 @@ export function login(transport: Transport, email: string, password: string) {
   return transport({ method: 'POST', path: 'users/login', body: form }) as Promise<Answer<LoginResponse>>
 }
 
+export function register(
+  transport: Transport,
+  details: { email: string; password: string; confirmPassword: string },
+) {
+  // The product's register call names the email `username`.
+  return transport({
+    method: 'POST',
+    path: 'register',
+    body: { username: details.email, password: details.password, confirmPassword: details.confirmPassword },
+  })
+}
+
 export function logout(transport: Transport) {
   return transport({ method: 'POST', path: 'users/logout', body: {} })
 }

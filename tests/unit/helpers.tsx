@@ -7,6 +7,7 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { render } from '@testing-library/react'
 import { vi } from 'vitest'
 import { createAppRouter } from '../../src/app/router'
+import type { AppRouterContext } from '../../src/app/router-context'
 import { OutpostDb } from '../../src/db/database'
 import type { OutboxOp } from '../../src/db/outbox-types'
 import type { Contact } from '../../src/domain/contact'
@@ -24,6 +25,7 @@ export const testUser: SessionUser = {
   firstName: 'Ada',
   lastName: 'Lovelace',
   role: 'User',
+  image: null,
 }
 
 /** What login stores, as if the user had signed in earlier. */
@@ -64,7 +66,10 @@ export function makeRuntime(
   }
 }
 
-export function renderApp(path: string, options: { runtime?: SyncRuntime; transport?: Transport } = {}) {
+export function renderApp(
+  path: string,
+  options: { runtime?: SyncRuntime; transport?: Transport; context?: Partial<AppRouterContext> } = {},
+) {
   const history = createMemoryHistory({ initialEntries: [path] })
   const runtime = options.runtime ?? makeRuntime()
   const router = createAppRouter({
@@ -73,6 +78,7 @@ export function renderApp(path: string, options: { runtime?: SyncRuntime; transp
       startRuntime: () => runtime,
       signIn: (email: string, password: string) =>
         signIn(email, password, { transport: options.transport ?? fakeTransport() }),
+      ...options.context,
     },
   })
   const view = render(<RouterProvider router={router} />)

@@ -8,6 +8,13 @@ import { useState } from 'react'
 import { useRuntime } from '../../features/records/runtime-context'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { LogOutIcon } from '../../ui/icons'
+import { topBarLink } from './top-bar-link'
+
+/** Counts and pronouns agree: "1 change that is … it stays", "2 changes that are … they stay". */
+export const unsyncedText = (count: number) =>
+  count === 1
+    ? 'You have 1 change that is not synced yet. If you log out now it stays on this device and is sent the next time you sign in.'
+    : `You have ${count} changes that are not synced yet. If you log out now they stay on this device and are sent the next time you sign in.`
 
 export function LogOutLink() {
   const { db, signOut } = useRuntime()
@@ -39,7 +46,7 @@ export function LogOutLink() {
           event.preventDefault()
           void start()
         }}
-        className="inline-flex h-9 items-center gap-1.5 whitespace-nowrap rounded-md px-2.5 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900 pointer-coarse:h-11"
+        className={topBarLink}
       >
         <LogOutIcon />
         <span className="max-sm:sr-only">Log Out</span>
@@ -47,7 +54,7 @@ export function LogOutLink() {
       <ConfirmDialog
         open={asking !== null}
         title="Log out with changes not synced?"
-        description={`You have ${count} ${count === 1 ? 'change that is' : 'changes that are'} not synced yet. If you log out now they stay on this device and are sent the next time you sign in.`}
+        description={unsyncedText(count)}
         confirmLabel="Log out anyway"
         cancelLabel="Stay"
         onConfirm={() => void logOut()}

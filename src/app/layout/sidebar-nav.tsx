@@ -6,25 +6,25 @@ import { Link, useRouterState } from '@tanstack/react-router'
 import { useId, useState } from 'react'
 import type { RoleName } from '../../domain/rest'
 import { attentionText, useIssueCount } from '../../features/records/use-issue-count'
+import type { SidebarTheme } from '../../features/settings'
 import { cx } from '../../ui/cx'
 import { ChevronDownIcon } from '../../ui/icons'
 import { isCurrent, isGroup, type NavGroupEntry, type NavLinkEntry, visibleNavigation } from './navigation'
 
 const item =
   'flex h-9 pointer-coarse:h-11 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors'
-const idle = 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
-const active = 'bg-brand-light/60 text-active-primary'
 
 /** The live counts a nav entry may show beside its label (NavLinkEntry.badge). */
 type BadgeCounts = Record<NonNullable<NavLinkEntry['badge']>, number>
 
 interface NavProps {
+  theme: SidebarTheme
   pathname: string
   counts: BadgeCounts
   onNavigate: () => void
 }
 
-function NavLink({ entry, pathname, counts, onNavigate }: NavProps & { entry: NavLinkEntry }) {
+function NavLink({ entry, theme, pathname, counts, onNavigate }: NavProps & { entry: NavLinkEntry }) {
   const current = isCurrent(entry, pathname)
   const Icon = entry.icon
   const count = entry.badge ? counts[entry.badge] : 0
@@ -35,7 +35,7 @@ function NavLink({ entry, pathname, counts, onNavigate }: NavProps & { entry: Na
       aria-current={current ? 'page' : undefined}
       // The badge is a bare number on screen; the link's name says what it counts.
       aria-label={count ? `${entry.label} (${attentionText(count)})` : undefined}
-      className={cx(item, current ? active : idle, !Icon && 'pl-10')}
+      className={cx(item, current ? theme.current : theme.idle, !Icon && 'pl-10')}
     >
       {Icon && <Icon />}
       <span className="flex-1">{entry.label}</span>
@@ -48,7 +48,7 @@ function NavLink({ entry, pathname, counts, onNavigate }: NavProps & { entry: Na
   )
 }
 
-function NavGroup({ entry, pathname, counts, onNavigate }: NavProps & { entry: NavGroupEntry }) {
+function NavGroup({ entry, theme, pathname, counts, onNavigate }: NavProps & { entry: NavGroupEntry }) {
   const hasCurrent = entry.children.some((child) => isCurrent(child, pathname))
   // null: follow the route; true/false: the user folded or unfolded it.
   const [chosen, setChosen] = useState<boolean | null>(null)
@@ -62,7 +62,7 @@ function NavGroup({ entry, pathname, counts, onNavigate }: NavProps & { entry: N
         aria-expanded={expanded}
         aria-controls={listId}
         onClick={() => setChosen(!expanded)}
-        className={cx(item, 'w-full', hasCurrent ? 'text-slate-900' : idle)}
+        className={cx(item, 'w-full', theme.idle, hasCurrent && theme.strong)}
       >
         <Icon />
         <span className="flex-1 text-left">{entry.label}</span>
@@ -72,7 +72,13 @@ function NavGroup({ entry, pathname, counts, onNavigate }: NavProps & { entry: N
         <ul id={listId} className="mt-1 space-y-1">
           {entry.children.map((child) => (
             <li key={child.label}>
-              <NavLink entry={child} pathname={pathname} counts={counts} onNavigate={onNavigate} />
+              <NavLink
+                entry={child}
+                theme={theme}
+                pathname={pathname}
+                counts={counts}
+                onNavigate={onNavigate}
+              />
             </li>
           ))}
         </ul>
@@ -81,7 +87,15 @@ function NavGroup({ entry, pathname, counts, onNavigate }: NavProps & { entry: N
   )
 }
 
-export function SidebarNav({ role, onNavigate }: { role: RoleName; onNavigate: () => void }) {
+export function SidebarNav({
+  role,
+  theme,
+  onNavigate,
+}: {
+  role: RoleName
+  theme: SidebarTheme
+  onNavigate: () => void
+}) {
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   const counts: BadgeCounts = { syncIssues: useIssueCount() }
   return (
@@ -92,13 +106,20 @@ export function SidebarNav({ role, onNavigate }: { role: RoleName; onNavigate: (
             <NavGroup
               key={entry.label}
               entry={entry}
+              theme={theme}
               pathname={pathname}
               counts={counts}
               onNavigate={onNavigate}
             />
           ) : (
             <li key={entry.label}>
-              <NavLink entry={entry} pathname={pathname} counts={counts} onNavigate={onNavigate} />
+              <NavLink
+                entry={entry}
+                theme={theme}
+                pathname={pathname}
+                counts={counts}
+                onNavigate={onNavigate}
+              />
             </li>
           ),
         )}

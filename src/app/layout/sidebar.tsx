@@ -1,10 +1,11 @@
-/** The white sidebar (sidebar colour white, active colour primary). */
+/** The sidebar, in the colours the user chose in Settings (white, brown or black; the current entry in the active colour). */
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
+import { sidebarTheme, usePreferences } from '../../features/settings'
 import type { SessionUser } from '../../session/stored-user'
 import { cx } from '../../ui/cx'
-import { CloseIcon } from '../../ui/icons'
-import { iconButton } from '../../ui/styles'
+import { CloseIcon, DownloadIcon } from '../../ui/icons'
+import { install, useInstallOffered } from '../install-prompt'
 import { SidebarNav } from './sidebar-nav'
 import { UserCard } from './user-card'
 
@@ -16,6 +17,9 @@ interface SidebarProps {
 
 export function Sidebar({ user, open, onClose }: SidebarProps) {
   const closeButton = useRef<HTMLButtonElement>(null)
+  const [preferences] = usePreferences(user.id)
+  const theme = sidebarTheme(preferences.sidebar, preferences.active)
+  const installOffered = useInstallOffered()
   // Opened as a drawer: move focus into it, so the keyboard follows what the eye sees.
   useEffect(() => {
     if (open) closeButton.current?.focus()
@@ -25,17 +29,19 @@ export function Sidebar({ user, open, onClose }: SidebarProps) {
     <aside
       id="sidebar"
       aria-label="Sidebar"
+      data-sidebar-colour={preferences.sidebar}
       className={cx(
-        'fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-slate-200 bg-sidebar-white transition-transform',
+        'fixed inset-y-0 left-0 z-40 flex w-64 flex-col transition-transform',
+        theme.panel,
         // Closed on a small screen it is also invisible, so it leaves the tab order and the accessibility tree.
         open ? 'visible translate-x-0 shadow-xl' : 'invisible -translate-x-full lg:visible lg:translate-x-0',
       )}
     >
-      <div className="flex h-14 items-center justify-between border-b border-slate-200 px-4">
+      <div className={cx('flex h-14 items-center justify-between border-b px-4', theme.divider)}>
         <Link
           to="/"
           onClick={onClose}
-          className="flex items-center gap-2 rounded-md font-semibold text-slate-900"
+          className={cx('flex items-center gap-2 rounded-md font-semibold', theme.strong)}
         >
           <img src="/favicon.svg" alt="" className="size-7" />
           Outpost
@@ -45,16 +51,34 @@ export function Sidebar({ user, open, onClose }: SidebarProps) {
           type="button"
           aria-label="Close menu"
           onClick={onClose}
-          className={cx(iconButton, 'lg:hidden')}
+          className={cx(
+            'inline-flex size-9 pointer-coarse:size-11 items-center justify-center rounded-md lg:hidden',
+            theme.idle,
+          )}
         >
           <CloseIcon />
         </button>
       </div>
       <div className="flex-1 space-y-4 overflow-y-auto p-3">
-        <UserCard user={user} onNavigate={onClose} />
-        <div className="border-t border-slate-100" />
-        <SidebarNav role={user.role} onNavigate={onClose} />
+        <UserCard user={user} theme={theme} onNavigate={onClose} />
+        <div className={cx('border-t', theme.divider)} />
+        <SidebarNav role={user.role} theme={theme} onNavigate={onClose} />
       </div>
+      {installOffered && (
+        <div className={cx('border-t p-3', theme.divider)}>
+          <button
+            type="button"
+            onClick={() => void install()}
+            className={cx(
+              'flex h-9 pointer-coarse:h-11 w-full items-center gap-3 rounded-md px-3 text-sm font-medium',
+              theme.idle,
+            )}
+          >
+            <DownloadIcon />
+            Install app
+          </button>
+        </div>
+      )}
     </aside>
   )
 }

@@ -1,14 +1,16 @@
 /**
  * The top bar: the screen's name, the search over every entity, the sync
- * state, Home and Log Out.
+ * state, Home, the chat workspace (when configured) and Log Out.
  */
 import { Link } from '@tanstack/react-router'
 import { GlobalSearch } from '../../features/search'
 import { cx } from '../../ui/cx'
 import { HomeIcon, MenuIcon } from '../../ui/icons'
 import { iconButton } from '../../ui/styles'
+import { ChatLink } from './chat-link'
 import { LogOutLink } from './log-out-link'
 import { SyncChip } from './sync-chip'
+import { topBarLink } from './top-bar-link'
 import { useRouteTitle } from './use-route-title'
 
 export function TopBar({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void }) {
@@ -29,13 +31,11 @@ export function TopBar({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => 
       <GlobalSearch />
       <div className="flex items-center gap-1">
         <SyncChip />
-        <Link
-          to="/"
-          className="inline-flex h-9 items-center gap-1.5 whitespace-nowrap rounded-md px-2.5 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900 pointer-coarse:h-11"
-        >
+        <Link to="/" className={topBarLink}>
           <HomeIcon />
           <span className="max-sm:sr-only">Home</span>
         </Link>
+        <ChatLink />
         <LogOutLink />
       </div>
     </header>

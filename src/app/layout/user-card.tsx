@@ -1,50 +1,48 @@
 /**
- * The signed-in user at the top of the sidebar: a photo placeholder with their
- * initials, their name and role. The user menu (My Profile,
- * Settings) lists only the entries whose screens exist, so it never leads to a 404.
+ * The signed-in user at the top of the sidebar: their photo (initials when
+ * there is none) and name, opening a menu: My Profile, Settings, Lock. A menu
+ * entry shows only when its screen exists, so it never leads to a 404.
  */
 import { Link, useRouter } from '@tanstack/react-router'
-import { useId, useState } from 'react'
+import { type ComponentType, useId, useState } from 'react'
+import type { SidebarTheme } from '../../features/settings'
+import { lock } from '../../session/lock'
 import type { SessionUser } from '../../session/stored-user'
+import { displayName, initials, photoUrl } from '../../session/user-name'
+import { Avatar } from '../../ui/avatar'
 import { cx } from '../../ui/cx'
-import { ChevronDownIcon } from '../../ui/icons'
+import { ChevronDownIcon, LockIcon, SettingsIcon, UserIcon } from '../../ui/icons'
 
-const userMenu = [
-  { label: 'My Profile', to: '/users/me' },
-  { label: 'Settings', to: '/users/settings' },
-] as const
+const userMenu: readonly { label: string; to: string; icon: ComponentType }[] = [
+  { label: 'My Profile', to: '/users/me', icon: UserIcon },
+  { label: 'Settings', to: '/users/settings', icon: SettingsIcon },
+]
 
-export function displayName(user: SessionUser) {
-  return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email || 'Signed in'
-}
+const entry = 'flex h-9 pointer-coarse:h-11 w-full items-center gap-3 rounded-md px-3 text-sm'
 
-export function initials(user: SessionUser) {
-  const letters = [user.firstName, user.lastName].map((part) => part.trim().charAt(0)).join('')
-  return (letters || user.email.charAt(0) || '?').toUpperCase()
-}
-
-export function UserCard({ user, onNavigate }: { user: SessionUser; onNavigate: () => void }) {
+export function UserCard({
+  user,
+  theme,
+  onNavigate,
+}: {
+  user: SessionUser
+  theme: SidebarTheme
+  onNavigate: () => void
+}) {
   const router = useRouter()
   const [open, setOpen] = useState(false)
   const menuId = useId()
-  const items = userMenu.filter((entry) => entry.to in router.routesByPath)
+  const links = userMenu.filter((item) => item.to in router.routesByPath)
+  // The role is a second line only under a real name; with no name the email stands alone.
+  const named = Boolean(user.firstName || user.lastName)
 
-  const identity = (
-    <>
-      <span
-        aria-hidden="true"
-        className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand text-xs font-semibold text-white"
-      >
-        {initials(user)}
-      </span>
-      <span className="min-w-0 flex-1 text-left">
-        <span className="block truncate text-sm font-medium text-slate-900">{displayName(user)}</span>
-        <span className="block truncate text-xs text-slate-500">{user.role}</span>
-      </span>
-    </>
-  )
+  // The lock screen covers the shell where it stands, so a form being typed into keeps its text.
+  const lockNow = () => {
+    setOpen(false)
+    onNavigate()
+    lock(user.id)
+  }
 
-  if (items.length === 0) return <div className="flex items-center gap-3 px-3 py-2">{identity}</div>
   return (
     <div>
       <button
@@ -52,24 +50,31 @@ export function UserCard({ user, onNavigate }: { user: SessionUser; onNavigate: 
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen(!open)}
-        className="flex w-full items-center gap-3 rounded-md px-3 py-2 hover:bg-slate-100"
+        className={cx('flex w-full items-center gap-3 rounded-md px-3 py-2', theme.idle)}
       >
-        {identity}
-        <ChevronDownIcon className={cx('size-4 text-slate-400 transition-transform', open && 'rotate-180')} />
+        <Avatar src={photoUrl(user)} initials={initials(user)} className="size-9 text-xs" />
+        <span className="min-w-0 flex-1 text-left">
+          <span className={cx('block truncate text-sm font-medium', theme.strong)}>{displayName(user)}</span>
+          {named && <span className={cx('block truncate text-xs', theme.muted)}>{user.role}</span>}
+        </span>
+        <ChevronDownIcon className={cx('size-4 transition-transform', theme.muted, open && 'rotate-180')} />
       </button>
       {open && (
-        <ul id={menuId} className="mt-1 space-y-1 pl-12">
-          {items.map((entry) => (
-            <li key={entry.to}>
-              <Link
-                to={entry.to as string}
-                onClick={onNavigate}
-                className="block rounded-md px-3 py-1.5 text-sm text-slate-600 hover:bg-slate-100"
-              >
-                {entry.label}
+        <ul id={menuId} className="mt-1 space-y-1 pl-6">
+          {links.map((item) => (
+            <li key={item.to}>
+              <Link to={item.to} onClick={onNavigate} className={cx(entry, theme.idle)}>
+                <item.icon />
+                {item.label}
               </Link>
             </li>
           ))}
+          <li>
+            <button type="button" onClick={lockNow} className={cx(entry, theme.idle)}>
+              <LockIcon />
+              Lock
+            </button>
+          </li>
         </ul>
       )}
     </div>

@@ -1,9 +1,10 @@
 /** /login (guests only): signs in, then goes back where the visitor was headed, or to the root. */
-import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router'
+import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-router'
 import { messages } from '../../domain/errors'
 import { safeRedirect } from '../../session/safe-redirect'
 import { SignInError, signIn } from '../../session/sign-in'
 import { card } from '../../ui/styles'
+import { AuthFrame } from './auth-frame'
 import { LoginForm } from './login-form'
 import type { LoginValues } from './validate-login'
 
@@ -26,17 +27,16 @@ export function LoginPage() {
   }
 
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-slate-50 px-4 py-12">
-      <div className="w-full max-w-sm">
-        <div className="mb-8 flex flex-col items-center gap-3 text-center">
-          <img src="/favicon.svg" alt="" className="size-11" />
-          <h1 className="text-xl font-semibold tracking-tight text-slate-900">Sign in to Outpost</h1>
-          <p className="text-sm text-slate-500">Contacts and companies, on site and offline.</p>
-        </div>
-        <div className={`${card} p-6 sm:p-8`}>
-          <LoginForm onSignIn={onSignIn} />
-        </div>
+    <AuthFrame title="Sign in to Outpost" subtitle="Contacts and companies, on site and offline.">
+      <div className={`${card} p-6 sm:p-8`}>
+        <LoginForm onSignIn={onSignIn} />
       </div>
-    </main>
+      <p className="mt-6 text-center text-sm text-slate-500">
+        New to Outpost?{' '}
+        <Link to="/register" className="font-medium text-brand hover:underline">
+          Create an account
+        </Link>
+      </p>
+    </AuthFrame>
   )
 }

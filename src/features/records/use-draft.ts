@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'react'
 import { jsonEqual } from '../../db/equal'
+import { useUnsavedForm } from '../../ui/unsaved-forms'
 import type { FormValues } from './field-values'
 
 function prune(edits: FormValues, base: FormValues): FormValues {
@@ -23,6 +24,7 @@ export function useDraft(base: FormValues) {
   const changed: FormValues = {}
   for (const [field, value] of Object.entries(edits))
     if (!jsonEqual(base[field], value)) changed[field] = value
+  useUnsavedForm(Object.keys(changed).length > 0)
 
   return {
     values,

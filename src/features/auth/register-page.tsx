@@ -1,0 +1,118 @@
+/**
+ * /register (guests only): email, password, its confirmation and the
+ * newsletter. The rules are checked on submit and then as the user types;
+ * when this server does not take registrations the page says who makes
+ * accounts instead, and nothing typed is cleared.
+ */
+import { Link, useNavigate, useRouter } from '@tanstack/react-router'
+import { type FormEvent, useState } from 'react'
+import { messages } from '../../domain/errors'
+import { RegisterError, registerAccount } from '../../session/register'
+import { TextField } from '../../ui/field'
+import { button, card } from '../../ui/styles'
+import { AuthFrame } from './auth-frame'
+import { type RegisterErrors, type RegisterValues, validateRegister } from './validate-register'
+
+const blank: RegisterValues = { email: '', password: '', confirmPassword: '', newsletter: false }
+
+export function RegisterPage() {
+  const navigate = useNavigate()
+  // Tests hand in their own; otherwise the account is made through fetch against /api.
+  const registerWith = useRouter().options.context.register ?? registerAccount
+  const [values, setValues] = useState(blank)
+  const [errors, setErrors] = useState<RegisterErrors>({})
+  const [checked, setChecked] = useState(false)
+  const [failure, setFailure] = useState<{ text: string; closed: boolean } | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const change = <K extends keyof RegisterValues>(field: K, value: RegisterValues[K]) => {
+    const next = { ...values, [field]: value }
+    setValues(next)
+    if (checked) setErrors(validateRegister(next))
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const found = validateRegister(values)
+    setChecked(true)
+    setErrors(found)
+    if (Object.keys(found).length) return
+    setBusy(true)
+    setFailure(null)
+    try {
+      await registerWith({ ...values, email: values.email.trim() })
+      await navigate({ to: '/', replace: true })
+    } catch (error) {
+      setBusy(false)
+      if (error instanceof RegisterError && error.field && error.field in blank)
+        setErrors({ [error.field]: error.message })
+      else
+        setFailure({
+          text: error instanceof RegisterError ? error.message : messages.generic,
+          closed: error instanceof RegisterError && error.closed,
+        })
+    }
+  }
+
+  return (
+    <AuthFrame title="Create your Outpost account" subtitle="For the staff of your company.">
+      <form noValidate onSubmit={submit} className={`${card} space-y-5 p-6 sm:p-8`}>
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="username"
+          inputMode="email"
+          value={values.email}
+          error={errors.email}
+          onChange={(event) => change('email', event.target.value)}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          value={values.password}
+          error={errors.password}
+          onChange={(event) => change('password', event.target.value)}
+        />
+        <TextField
+          label="Confirm Password"
+          type="password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          error={errors.confirmPassword}
+          onChange={(event) => change('confirmPassword', event.target.value)}
+        />
+        <label className="flex min-h-11 items-center gap-3 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            name="newsletter"
+            checked={values.newsletter}
+            onChange={(event) => change('newsletter', event.target.checked)}
+            className="size-4 rounded border-slate-300 accent-brand"
+          />
+          Subscribe to the newsletter
+        </label>
+        <button type="submit" disabled={busy} aria-busy={busy} className={`${button.primary} w-full`}>
+          Register
+        </button>
+        {failure && (
+          <p
+            role="alert"
+            className={failure.closed ? 'text-sm text-slate-700' : 'text-sm font-medium text-red-600'}
+          >
+            {failure.text}
+          </p>
+        )}
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-500">
+        Already have an account?{' '}
+        <Link to="/login" className="font-medium text-brand hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </AuthFrame>
+  )
+}
