@@ -63,6 +63,11 @@ export class SyncScheduler {
 
   private async runLocked() {
     if (this.stopped) return
+    // The browser knows it has no network: trying would only fail (and log) until 'online' fires.
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+      this.engine.status.set({ activity: 'offline' })
+      return
+    }
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined
     if (!locks) return this.afterRun(await this.engine.sync())
     await locks.request(this.lockName, { ifAvailable: true }, async (lock) => {

@@ -3,12 +3,13 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { describe, expect, it } from 'vitest'
 import { ChatLink } from '../../src/app/layout/chat-link'
 import { unsyncedText } from '../../src/app/layout/log-out-link'
+import { META, writeMeta } from '../../src/db/meta'
 import { isLocked, keepVerifier, lock } from '../../src/session/lock'
 import { parsePreferences, readPreferences } from '../../src/session/preferences'
 import { CLOSED_TEXT, registerAccount } from '../../src/session/register'
 import { unlockApp } from '../../src/session/sign-in'
 import { NetworkError, type Transport } from '../../src/transport/http'
-import { currentPath, fakeTransport, renderApp, storeSession, testUser } from './helpers'
+import { currentPath, fakeTransport, makeRuntime, renderApp, storeSession, testUser } from './helpers'
 
 const offline: Transport = async () => {
   throw new NetworkError('offline')
@@ -111,15 +112,19 @@ describe('settings', () => {
     expect(parsePreferences('not json')).toEqual({ sidebar: 'white', active: 'primary', lockAfter: 0 })
   })
 
-  it('shows the lock time, the device storage and the sync status', async () => {
+  it('shows the lock time, the device storage and the last successful sync, kept across reloads', async () => {
     storeSession()
-    renderApp('/users/settings')
+    const runtime = makeRuntime()
+    const syncedAt = new Date(2026, 10, 20, 9, 30).getTime()
+    await writeMeta(runtime.db, META.lastSyncAt, syncedAt)
+    renderApp('/users/settings', { runtime })
     const select = await screen.findByLabelText('Lock the app')
     expect(select).toHaveProperty('value', '0')
     fireEvent.change(select, { target: { value: '15' } })
     expect(readPreferences(testUser.id).lockAfter).toBe(15)
     expect(screen.getByText('Storage used')).toBeTruthy()
-    expect(screen.getByText('Last successful sync')).toBeTruthy()
+    const last = screen.getByText('Last successful sync').nextElementSibling
+    await waitFor(() => expect(last?.textContent).toContain('2026'))
   })
 })
 

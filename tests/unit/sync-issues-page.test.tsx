@@ -123,4 +123,14 @@ describe('the sync issues page', () => {
     expect(screen.queryByRole('link', { name: /need attention/ })).toBeNull()
     expect(screen.getByText('Online')).toBeTruthy()
   })
+
+  it('never says everything is in sync while changes still wait to be sent', async () => {
+    const runtime = makeRuntime()
+    await queueOp(runtime.db, { kind: 'update', status: 'pending' })
+    await queueOp(runtime.db, { kind: 'update', status: 'pending' })
+    renderApp('/sync-issues', { runtime })
+    await screen.findByText('Nothing needs your attention.')
+    expect(screen.getByText(/^2 changes are still waiting to be sent\./)).toBeTruthy()
+    expect(screen.queryByText('Everything is in sync.')).toBeNull()
+  })
 })

@@ -5,6 +5,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useSyncExternalStore } from 'react'
+import { META, readMeta } from '../../db/meta'
 import type { SyncState } from '../../sync/status'
 import { useOnline } from '../../ui/use-online'
 import { useRuntime } from './runtime-context'
@@ -68,6 +69,9 @@ export function useSyncSummary(): SyncSummary {
   const online = useOnline()
   const state = useSyncExternalStore(engine.status.subscribe, engine.status.get)
   const unsynced = useLiveQuery(() => db.outbox.count(), [db])
+  // Kept in the database, so a reload (offline too) still knows when the last sync worked.
+  const storedSyncAt = useLiveQuery(() => readMeta<number | null>(db, META.lastSyncAt, null), [db])
   const issues = useIssueCount()
-  return { ...state, online, unsynced, issues, ...describeSync(state, online, unsynced, issues) }
+  const lastSyncAt = Math.max(state.lastSyncAt ?? 0, storedSyncAt ?? 0) || null
+  return { ...state, lastSyncAt, online, unsynced, issues, ...describeSync(state, online, unsynced, issues) }
 }

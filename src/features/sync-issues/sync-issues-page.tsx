@@ -11,13 +11,16 @@ import { ChangeIssueCard } from './change-issue'
 import { DeletedNotice } from './deleted-notice'
 import { useSyncIssues } from './use-sync-issues'
 
-function InSync({ waiting }: { waiting: number }) {
+/** No issue to decide on: in sync only when nothing is waiting either, else how many changes are on their way. */
+export function NoIssues({ waiting }: { waiting: number }) {
   return (
     <div className={`${card} mx-auto max-w-lg space-y-2 p-8 text-center`}>
-      <p className="text-lg font-semibold text-slate-900">Everything is in sync.</p>
+      <p className="text-lg font-semibold text-slate-900">
+        {waiting ? 'Nothing needs your attention.' : 'Everything is in sync.'}
+      </p>
       <p className="text-sm text-slate-500">
         {waiting
-          ? `Nothing needs your attention. ${waiting} ${waiting === 1 ? 'change is' : 'changes are'} still waiting to be sent.`
+          ? `${waiting} ${waiting === 1 ? 'change is' : 'changes are'} still waiting to be sent. They go as soon as the server can be reached.`
           : 'Nothing needs your attention.'}
       </p>
     </div>
@@ -29,7 +32,7 @@ export function SyncIssuesPage() {
   const { unsynced } = useSyncSummary()
   if (!issues) return null
   const { changes, notices } = issues
-  if (changes.length === 0 && notices.length === 0) return <InSync waiting={unsynced ?? 0} />
+  if (changes.length === 0 && notices.length === 0) return <NoIssues waiting={unsynced ?? 0} />
 
   return (
     <div className="mx-auto max-w-4xl space-y-8">
