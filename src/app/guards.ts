@@ -3,7 +3,7 @@
  * /login, remembering where they were going; a signed-in user opening a
  * guest route goes to /.
  */
-import { type ParsedLocation, redirect } from '@tanstack/react-router'
+import { notFound, type ParsedLocation, redirect } from '@tanstack/react-router'
 import { storedUser } from '../session/stored-user'
 
 export function requireUser({ location }: { location: ParsedLocation }) {
@@ -12,4 +12,9 @@ export function requireUser({ location }: { location: ParsedLocation }) {
 
 export function guestOnly() {
   if (storedUser()) throw redirect({ to: '/' })
+}
+
+/** Staff administration: a User finds no such page (the server refuses its calls as well). */
+export function requireAdmin() {
+  if (storedUser()?.role !== 'Admin') throw notFound()
 }

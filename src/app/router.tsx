@@ -16,7 +16,7 @@ import { NotFoundPage } from '../features/not-found/not-found-page'
 import { type EntityScreen, SCREENS, screens } from '../features/records/screens'
 import { safeRedirect } from '../session/safe-redirect'
 import { ErrorPage } from './error-page'
-import { guestOnly, requireUser } from './guards'
+import { guestOnly, requireAdmin, requireUser } from './guards'
 import { PendingPage } from './pending-page'
 import { RootLayout } from './root-layout'
 import type { AppRouterContext } from './router-context'
@@ -125,6 +125,31 @@ function entityRoutes<C extends CollectionName>(screen: EntityScreen<C>) {
   ] as const
 }
 
+/** Staff administration, Admins only (the server refuses the calls to a User too). */
+const staffRoutes = [
+  createRoute({
+    getParentRoute: () => signedInRoute,
+    path: '/admin/users',
+    staticData: { title: 'Users' },
+    beforeLoad: requireAdmin,
+    component: lazyRouteComponent(() => import('../features/staff/staff-list-page'), 'StaffListPage'),
+  }),
+  createRoute({
+    getParentRoute: () => signedInRoute,
+    path: '/admin/users/add',
+    staticData: { title: 'Add User' },
+    beforeLoad: requireAdmin,
+    component: lazyRouteComponent(() => import('../features/staff/add-staff-page'), 'AddStaffPage'),
+  }),
+  createRoute({
+    getParentRoute: () => signedInRoute,
+    path: '/admin/users/edit/$id',
+    staticData: { title: 'Edit User' },
+    beforeLoad: requireAdmin,
+    component: lazyRouteComponent(() => import('../features/staff/edit-staff-page'), 'EditStaffPage'),
+  }),
+] as const
+
 const settingsRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/users/settings',
@@ -154,6 +179,7 @@ export const routeTree = rootRoute.addChildren([
     ...entityRoutes(screens.industries),
     ...entityRoutes(screens.services),
     ...entityRoutes(screens.products),
+    ...staffRoutes,
     settingsRoute,
     syncIssuesRoute,
   ]),

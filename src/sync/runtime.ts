@@ -12,6 +12,7 @@ import { fetchTransport } from '../transport/http'
 import type { NoticeLevel } from './context'
 import { SyncEngine } from './engine'
 import { SyncScheduler } from './scheduler'
+import { type StaffCalls, staffCalls } from './staff'
 
 export interface SyncRuntime {
   user: SessionUser
@@ -19,6 +20,8 @@ export interface SyncRuntime {
   engine: SyncEngine
   /** Signs out here and on the server (best effort); the transport stays inside the sync layer. */
   signOut: () => Promise<void>
+  /** Staff administration (Admins): server calls, not mirrored (src/sync/staff.ts). */
+  staff: StaffCalls
   /** Local writes go through this; `afterWrite` lets the scheduler push soon. */
   writes: WriteContext & { afterWrite: () => void }
   stop: () => void
@@ -39,6 +42,7 @@ export function startRuntime(
     db,
     engine,
     signOut: () => signOut({ transport }),
+    staff: staffCalls(transport),
     writes: { db, userId: user.id, afterWrite: scheduler.kick },
     stop: () => {
       scheduler.stop()

@@ -173,3 +173,9 @@ export const DownloadIcon = (p: P) => (
     <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
   </Icon>
 )
+export const UsersIcon = (p: P) => (
+  <Icon {...p}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14a6.5 6.5 0 0 1 3.5 6" />
+  </Icon>
+)

@@ -16,6 +16,7 @@ import { AUTH_KEYS, type SessionUser } from '../../src/session/stored-user'
 import type { SyncEngine } from '../../src/sync/engine'
 import { discardChange } from '../../src/sync/resolve'
 import type { SyncRuntime } from '../../src/sync/runtime'
+import { staffCalls } from '../../src/sync/staff'
 import { SyncStatus } from '../../src/sync/status'
 import type { ApiResponse, Transport } from '../../src/transport/http'
 
@@ -61,6 +62,7 @@ export function makeRuntime(
     db,
     engine,
     signOut: () => signOut({ transport }),
+    staff: staffCalls(transport),
     writes: { db, userId: user.id, afterWrite: vi.fn() },
     stop: () => {},
   }

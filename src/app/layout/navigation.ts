@@ -7,7 +7,7 @@ import type { LinkProps } from '@tanstack/react-router'
 import type { ComponentType } from 'react'
 import type { RoleName } from '../../domain/rest'
 import { SCREENS } from '../../features/records/screens'
-import { DashboardIcon, SyncIcon } from '../../ui/icons'
+import { DashboardIcon, SyncIcon, UsersIcon } from '../../ui/icons'
 
 export interface NavLinkEntry {
   label: string
@@ -30,6 +30,7 @@ export interface NavGroupEntry {
 export type NavEntry = NavLinkEntry | NavGroupEntry
 
 const everyone: readonly RoleName[] = ['Admin', 'User']
+const adminOnly: readonly RoleName[] = ['Admin']
 
 export const navigation: readonly NavEntry[] = [
   {
@@ -49,6 +50,12 @@ export const navigation: readonly NavEntry[] = [
     section: screen.paths.section,
     roles: everyone,
   })),
+  {
+    label: 'Admin',
+    icon: UsersIcon,
+    roles: adminOnly,
+    children: [{ label: 'Users', to: '/admin/users', section: '/admin/users', roles: adminOnly }],
+  },
   {
     label: 'Sync issues',
     icon: SyncIcon,

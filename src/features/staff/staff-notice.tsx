@@ -1,0 +1,23 @@
+/** What a staff screen shows when the server could not be asked: offline (plainly, with a retry) or refused. */
+
+import type { StaffError } from '../../sync/staff'
+import { Banner } from '../../ui/banner'
+import { button } from '../../ui/styles'
+
+export function StaffNotice({ error, onRetry }: { error: StaffError; onRetry: () => void }) {
+  return (
+    <Banner
+      tone={error.offline ? 'info' : 'danger'}
+      title={error.offline ? 'Offline' : undefined}
+      actions={
+        <button type="button" className={button.secondary} onClick={onRetry}>
+          Try again
+        </button>
+      }
+    >
+      {error.offline
+        ? `${error.message} Contacts, companies and the catalog still work offline.`
+        : error.message}
+    </Banner>
+  )
+}

@@ -1,0 +1,50 @@
+/**
+ * The product's delete question for a member of staff: 'Delete {name}?' →
+ * 'Deleted!' or 'Cancelled'. The delete happens on the server at once, so a
+ * refusal (offline, or oneself) is shown in the server's words.
+ */
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { StaffError } from '../../sync/staff'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { useRuntime } from '../records/runtime-context'
+
+interface Target {
+  id: string
+  name: string
+}
+
+export function useDeleteMember(onDeleted: () => void) {
+  const { staff } = useRuntime()
+  const [target, setTarget] = useState<Target | null>(null)
+
+  const confirm = async (current: Target) => {
+    setTarget(null)
+    try {
+      await staff.remove(current.id)
+      toast.success('Deleted!', { description: `${current.name} has been deleted.` })
+      onDeleted()
+    } catch (error) {
+      toast.error(error instanceof StaffError ? error.message : 'Oops, something went wrong!')
+    }
+  }
+
+  const dialog = (
+    <ConfirmDialog
+      open={target !== null}
+      title={`Delete ${target?.name ?? ''}?`}
+      description="You will not be able to recover this user!"
+      confirmLabel="Yes, delete!"
+      cancelLabel="No, keep"
+      onConfirm={() => target && void confirm(target)}
+      onCancel={() => {
+        if (target) toast('Cancelled', { description: `${target.name} is safe :)` })
+        setTarget(null)
+      }}
+    />
+  )
+  return { ask: setTarget, dialog }
+}
+
+export const memberName = (member: { firstName: string; lastName: string; email: string }) =>
+  [member.firstName, member.lastName].filter(Boolean).join(' ') || member.email

@@ -1,0 +1,109 @@
+/**
+ * Staff administration's calls (Admins only). Unlike the records, staff
+ * accounts are not mirrored on every device: they are read and written on
+ * the server directly, so these need the network and say so plainly when it
+ * is missing. This module is the screens' only way to them, so the house rule
+ * holds: the sync layer talks to the API, the screens talk to the sync layer.
+ */
+import { type FieldError, isErrorBody, messages } from '../domain/errors'
+import type { ImageRef } from '../domain/images'
+import { IDEMPOTENCY_HEADER, type ListResponse } from '../domain/rest'
+import { searchWords } from '../domain/search'
+import type { RoleId } from '../domain/user'
+import { NetworkError, type Transport } from '../transport/http'
+
+export const STAFF_OFFLINE_TEXT = 'You are offline. Staff administration needs a connection to the server.'
+
+export interface StaffMember {
+  id: string
+  email: string
+  firstName: string
+  lastName: string
+  username: string
+  company: string
+  address: string
+  city: string
+  country: string
+  postalCode: string
+  aboutMe: string
+  role: { id: RoleId; roleName: string }
+  userImage: ImageRef | null
+  createdAt: string
+  updatedAt: string
+}
+
+/** A refused or impossible call: its words, and the fields they are about (shown under those fields). */
+export class StaffError extends Error {
+  override name = 'StaffError'
+  constructor(
+    message: string,
+    readonly fields: FieldError[] = [],
+    readonly offline = false,
+    readonly status = 0,
+  ) {
+    super(message)
+  }
+}
+
+const SEARCH_FIELDS = ['firstName', 'lastName', 'email'] as const
+
+/** Every word must occur in one of the fields: "ada love" finds Ada Lovelace. */
+export function staffWhere(search: string) {
+  const words = searchWords(search)
+  if (words.length === 0) return undefined
+  return { and: words.map((word) => ({ or: SEARCH_FIELDS.map((field) => ({ [field]: { like: word } })) })) }
+}
+
+export interface StaffCalls {
+  list(query: { search: string; page: number; size: number }): Promise<ListResponse<StaffMember>>
+  get(id: string): Promise<StaffMember>
+  create(values: Record<string, unknown>): Promise<StaffMember>
+  update(id: string, patch: Record<string, unknown>): Promise<StaffMember>
+  unlock(email: string): Promise<void>
+  remove(id: string): Promise<void>
+}
+
+export function staffCalls(transport: Transport): StaffCalls {
+  const call = async <T>(request: Parameters<Transport>[0]): Promise<T> => {
+    let answer: Awaited<ReturnType<Transport>>
+    try {
+      answer = await transport(request)
+    } catch (error) {
+      if (error instanceof NetworkError) throw new StaffError(STAFF_OFFLINE_TEXT, [], true)
+      throw error
+    }
+    if (answer.status >= 200 && answer.status < 300) return answer.body as T
+    const first = isErrorBody(answer.body) ? answer.body.errors[0] : undefined
+    throw new StaffError(first?.message ?? messages.generic, first?.data ?? [], false, answer.status)
+  }
+  // Writes carry an idempotency key, so a retried request after a lost answer is not done twice.
+  const keyed = () => ({ [IDEMPOTENCY_HEADER]: crypto.randomUUID() })
+
+  return {
+    list: ({ search, page, size }) =>
+      call({
+        method: 'GET',
+        path: 'users',
+        query: { where: staffWhere(search), page: { number: page, size }, sort: 'email' },
+      }),
+    get: (id) => call({ method: 'GET', path: `users/${encodeURIComponent(id)}` }),
+    create: async (values) =>
+      (await call<{ doc: StaffMember }>({ method: 'POST', path: 'users', headers: keyed(), body: values }))
+        .doc,
+    update: async (id, patch) =>
+      (
+        await call<{ doc: StaffMember }>({
+          method: 'PUT',
+          path: `users/${encodeURIComponent(id)}`,
+          headers: keyed(),
+          body: patch,
+        })
+      ).doc,
+    unlock: async (email) => {
+      await call({ method: 'POST', path: 'users/unlock', body: { email } })
+    },
+    remove: async (id) => {
+      await call({ method: 'DELETE', path: `users/${encodeURIComponent(id)}`, headers: keyed() })
+    },
+  }
+}
