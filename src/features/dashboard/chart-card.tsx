@@ -7,7 +7,9 @@ interface ChartCardProps {
   title: string
   ready: boolean
   empty: string | null
-  /** A line under the chart: what the figure leaves out, or a legend. */
+  /** Which colour is which, under the chart (the table's headings say it in words). */
+  legend?: ReactNode
+  /** A line under the chart or table: what the figure leaves out. */
   note?: ReactNode
   chart: ReactNode
   /** The table, told whether it is on screen (it is always there for screen readers). */
@@ -15,7 +17,7 @@ interface ChartCardProps {
   className?: string
 }
 
-export function ChartCard({ title, ready, empty, note, chart, table, className }: ChartCardProps) {
+export function ChartCard({ title, ready, empty, legend, note, chart, table, className }: ChartCardProps) {
   const [asTable, setAsTable] = useState(false)
   const tableId = useId()
   const toggle = ready && !empty && (
@@ -33,6 +35,7 @@ export function ChartCard({ title, ready, empty, note, chart, table, className }
     <FigureCard title={title} aside={toggle} ready={ready} empty={empty} className={className}>
       {!asTable && chart}
       <div id={tableId}>{table(asTable)}</div>
+      {!asTable && legend}
       {note}
     </FigureCard>
   )

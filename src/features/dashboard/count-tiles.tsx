@@ -12,7 +12,7 @@ import { useRuntime } from '../records/runtime-context'
 import { SCREENS } from '../records/screens'
 import { formatCount } from './format'
 
-const tile = `${card} flex min-h-24 flex-col justify-between gap-2 p-4`
+const tile = `${card} flex h-full min-h-24 flex-col justify-between gap-2 p-4`
 
 export function CountTiles() {
   const { db } = useRuntime()
@@ -46,14 +46,14 @@ export function CountTiles() {
       <li className={tile}>
         <span className="flex items-center gap-2 text-sm font-medium text-slate-500">
           <SyncIcon />
-          Waiting to sync
+          Not synced
         </span>
         <span className="flex items-baseline gap-2">
           <span className="text-2xl font-semibold tracking-tight text-slate-900 tabular-nums">
             {waiting === undefined ? '…' : formatCount(waiting)}
           </span>
           {waiting !== undefined && (
-            <span className="text-xs text-slate-500">{waiting === 0 ? 'all sent' : 'on this device'}</span>
+            <span className="text-xs text-slate-500">{waiting === 0 ? 'all sent' : 'waiting'}</span>
           )}
         </span>
       </li>

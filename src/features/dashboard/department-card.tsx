@@ -14,7 +14,7 @@ export function DepartmentCard({ view }: { view: TallyView }) {
     <FigureCard title="Contacts by department" ready={ready} empty={rows.length ? null : 'No contacts yet.'}>
       <ul className="space-y-2.5">
         {rows.map(({ department, count }) => (
-          <li key={department} className="grid grid-cols-[8rem_1fr_auto] items-center gap-3 text-sm">
+          <li key={department} className="grid grid-cols-[7.5rem_1fr_3rem] items-center gap-3 text-sm">
             <span className={department ? 'truncate text-slate-700' : 'truncate text-slate-500 italic'}>
               {departmentLabel(department)}
             </span>

@@ -28,7 +28,7 @@ export function ImageChart({ view }: { view: TallyView }) {
       chart={
         <BarChart labels={labels} series={series} horizontal stacked height={3 * 34 + 32} barWidth={20} />
       }
-      note={<Legend items={series} />}
+      legend={<Legend items={series} />}
       table={(visible) => (
         <FigureTable
           caption="Industries, services and products with and without an image"

@@ -41,13 +41,13 @@ export function OverviewPage() {
         </Link>
       </div>
       <CountTiles />
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid gap-4 md:grid-cols-2">
         <DepartmentCard view={view} />
         <TopCompaniesCard view={view} />
         <RecentCard view={view} by="created" />
         <RecentCard view={view} by="updated" />
       </div>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid gap-4 md:grid-cols-2">
         <SyncCard />
       </div>
     </div>

@@ -47,7 +47,7 @@ export function RecentCard({
         {rows.map((row) => (
           <li
             key={`${row.collection}:${row.id}`}
-            className="flex items-center gap-3 py-2 text-sm first:pt-0 last:pb-0"
+            className="flex items-center gap-3 py-2 text-sm first:pt-0 last:pb-0 pointer-coarse:py-3"
           >
             <span className="w-20 shrink-0 text-xs font-medium tracking-wide text-slate-500 uppercase">
               {kindOf(row.collection)}

@@ -18,7 +18,10 @@ export function TopCompaniesCard({ view, limit = 5 }: { view: TallyView; limit?:
     >
       <ol className="divide-y divide-slate-100">
         {rows.map(({ id, name, count }, i) => (
-          <li key={id} className="flex items-center gap-3 py-2 text-sm first:pt-0 last:pb-0">
+          <li
+            key={id}
+            className="flex items-center gap-3 py-2 text-sm first:pt-0 last:pb-0 pointer-coarse:py-3"
+          >
             <span className="w-5 text-right text-slate-400 tabular-nums">{i + 1}</span>
             <span className="min-w-0 flex-1 truncate">
               <RecordName collection="companies" id={id} name={name} />

@@ -31,7 +31,7 @@ export function WeeklyChart({ view }: { view: TallyView }) {
       ready={ready}
       empty={added ? null : 'Nothing was added in the last twelve weeks.'}
       chart={<BarChart labels={labels} series={series} stacked height={240} barWidth={22} />}
-      note={<Legend items={series} />}
+      legend={<Legend items={series} />}
       table={(visible) => (
         <FigureTable
           caption="Records added per week, over the last twelve weeks"

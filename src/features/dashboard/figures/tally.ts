@@ -33,6 +33,9 @@ export interface Slim {
 
 export const COLLECTIONS = Object.keys(collections) as CollectionName[]
 
+/** See `changed`. */
+const NOTIFY_EVERY_MS = 250
+
 /** Rows per read while building: each read and its cloning stay well under a frame budget's worth of work. */
 const CHUNK = 2_000
 
@@ -77,6 +80,8 @@ export class DashboardTally {
   private version = 0
   private readonly listeners = new Set<() => void>()
   private unhear: (() => void) | null = null
+  private notifying: ReturnType<typeof setTimeout> | undefined
+  private notified = Number.NEGATIVE_INFINITY
 
   constructor(private readonly db: OutpostDb) {}
 
@@ -106,6 +111,8 @@ export class DashboardTally {
   stop() {
     this.unhear?.()
     this.unhear = null
+    clearTimeout(this.notifying)
+    this.notifying = undefined
     this.clear()
     this.state = 'cold'
   }
@@ -224,9 +231,21 @@ export class DashboardTally {
     }
   }
 
+  /**
+   * Screens hear of changes at most every NOTIFY_EVERY_MS: a first download
+   * lands a page of rows after another, and figures made again after each
+   * one would keep the screen busy for nothing. A change after a quiet spell
+   * is told at once.
+   */
   private changed() {
     this.version++
-    for (const listener of this.listeners) listener()
+    if (this.notifying) return
+    const wait = Math.max(0, this.notified + NOTIFY_EVERY_MS - performance.now())
+    this.notifying = setTimeout(() => {
+      this.notifying = undefined
+      this.notified = performance.now()
+      for (const listener of this.listeners) listener()
+    }, wait)
   }
 }
 
