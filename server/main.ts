@@ -12,7 +12,6 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { hostname, networkInterfaces } from 'node:os'
 import { join } from 'node:path'
-import { buildApp } from './app'
 import { bootstrap } from './bootstrap'
 import { readConfig } from './config'
 import { migrate } from './db/migrate'
@@ -42,6 +41,8 @@ async function main() {
     pgliteDir = join(config.dataDir, 'pglite')
     mkdirSync(pgliteDir, { recursive: true })
   }
+  // The HTTP server's modules load while the database opens: PGlite's WebAssembly compiles off the main thread.
+  const appModule = import('./app')
   const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: pgliteDir })
   await migrate(handle)
   await bootstrap(handle.db, {
@@ -50,16 +51,11 @@ async function main() {
     seedSample: config.seedSample,
     print: (line) => console.log(line),
   })
-  const maintenance = () =>
-    runMaintenance(handle.db, {
-      tombstoneDays: config.tombstoneDays,
-      sessionIdleDays: config.sessionIdleDays,
-    })
-  await maintenance()
 
   if (!existsSync(join(config.staticDir, 'index.html'))) {
     console.log(`No built PWA in ${config.staticDir} (run \`npm run build\`): serving the API only.`)
   }
+  const { buildApp } = await appModule
   const app = await buildApp({
     db: handle.db,
     staticDir: config.staticDir,
@@ -71,10 +67,15 @@ async function main() {
     uploadMaxBytes: config.uploadMaxBytes,
     registrationOpen: config.registrationOpen,
   })
-  const timer = setInterval(
-    () => maintenance().catch((error) => app.log.error({ err: error }, 'maintenance failed')),
-    DAY_MS,
-  )
+  // Housekeeping waits until the server listens: it is never urgent, and a start should be quick.
+  let maintaining: Promise<unknown> = Promise.resolve()
+  const maintenance = () => {
+    maintaining = runMaintenance(handle.db, {
+      tombstoneDays: config.tombstoneDays,
+      sessionIdleDays: config.sessionIdleDays,
+    }).catch((error) => app.log.error({ err: error }, 'maintenance failed'))
+  }
+  const timer = setInterval(maintenance, DAY_MS)
   timer.unref()
 
   let closing = false
@@ -85,6 +86,7 @@ async function main() {
     clearInterval(timer)
     try {
       await app.close()
+      await maintaining // a vacuum cannot be cut off by closing the database under it
       await handle.close()
       process.exit(0)
     } catch (error) {
@@ -100,6 +102,7 @@ async function main() {
   const shown = wildcard ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${pgliteDir}`
   console.log(`Outpost is running at http://${shown}:${config.port} (${database})`)
+  maintenance()
 }
 
 main().catch((error) => {

@@ -1,7 +1,8 @@
 /**
- * Housekeeping, run at startup and then daily by main.ts: purge old
- * tombstones (moving `purged_through` so stale cursors resync), old
- * idempotency keys, idle sessions and finished sign-in failure windows.
+ * Housekeeping, run by main.ts once the server listens and then daily: purge
+ * old tombstones (moving `purged_through` so stale cursors resync), old
+ * idempotency keys, idle sessions and finished sign-in failure windows, and
+ * on PGlite vacuum the tables that changed enough (db/vacuum.ts).
  */
 import { and, isNotNull, lt, sql } from 'drizzle-orm'
 import { purgeIdleSessions } from './auth/sessions'
@@ -9,7 +10,8 @@ import { purgeThrottles } from './auth/throttle'
 import { serverCollections } from './collections/registry'
 import type { Db } from './db/open'
 import { idempotencyKeys, syncMeta } from './db/schema'
-import { isSoleClient, withWriteLock } from './db/write'
+import { vacuumChangedTables } from './db/vacuum'
+import { withWriteLock } from './db/write'
 
 const DAY_MS = 86_400_000
 /** Longer than any offline period we expect a client to replay after. */
@@ -37,17 +39,6 @@ export async function purgeTombstones(db: Db, days: number, now = new Date()): P
   })
 }
 
-/**
- * PGlite has no autovacuum: without this its planner never learns how the
- * tables grew (searches then pick poor plans), GIN pending lists are only
- * merged when full, and counts cannot use index-only scans. PostgreSQL's
- * autovacuum does all of it there.
- */
-async function vacuumWithoutAutovacuum(db: Db) {
-  if (!isSoleClient(db)) return
-  for (const { table } of serverCollections) await db.execute(sql`vacuum (analyze) ${table}`)
-}
-
 export async function runMaintenance(db: Db, options: { tombstoneDays: number; sessionIdleDays: number }) {
   const tombstones = await purgeTombstones(db, options.tombstoneDays)
   await db
@@ -55,6 +46,6 @@ export async function runMaintenance(db: Db, options: { tombstoneDays: number; s
     .where(lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_KEY_DAYS * DAY_MS)))
   await purgeIdleSessions(db, options.sessionIdleDays)
   await purgeThrottles(db)
-  await vacuumWithoutAutovacuum(db)
-  return { tombstones }
+  const vacuumed = await vacuumChangedTables(db, { everyTable: tombstones > 0 })
+  return { tombstones, vacuumed }
 }

@@ -102,12 +102,17 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 )
 
-/** A single row: how far tombstones have been purged (a cursor below it must resync). */
+/**
+ * A single row: how far tombstones have been purged (a cursor below it must
+ * resync), and the write sequence at the last vacuum (server/db/vacuum.ts:
+ * PGlite forgets its table statistics when it closes, so the server keeps its own).
+ */
 export const syncMeta = pgTable(
   'sync_meta',
   {
     id: integer('id').primaryKey().default(1),
     purgedThrough: bigint('purged_through', { mode: 'number' }).notNull().default(0),
+    vacuumedThrough: bigint('vacuumed_through', { mode: 'number' }).notNull().default(0),
   },
   (t) => [check('sync_meta_single_row', sql`${t.id} = 1`)],
 )

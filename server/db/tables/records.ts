@@ -29,6 +29,12 @@ import { images } from './images'
  */
 const trigram = (name: string, column: ExtraConfigColumn) =>
   index(name).using('gin', column.op('gin_trgm_ops')).with({ gin_pending_list_limit: 512 })
+/**
+ * Tombstones only, for the daily purge (server/maintenance.ts): without it the
+ * purge reads every live row of the table (~0.3 s at 100,000 contacts).
+ */
+const tombstoneIndex = (name: string, deletedAt: PgColumn) =>
+  index(name).on(deletedAt).where(sql`${deletedAt} is not null`)
 /** The list order (collections/list.ts): lowercased, compared by code point whatever the database's collation. */
 const sortIndex = (name: string, column: PgColumn, id: PgColumn, deletedAt: PgColumn) =>
   index(name).on(sql`(lower(${column}) collate "C")`, id).where(sql`${deletedAt} is null`)
@@ -51,6 +57,7 @@ export const companies = pgTable(
     trigram('companies_address_trgm', t.address),
     trigram('companies_website_trgm', t.website),
     sortIndex('companies_company_name_sort', t.companyName, t.id, t.deletedAt),
+    tombstoneIndex('companies_tombstones', t.deletedAt),
   ],
 )
 
@@ -74,6 +81,7 @@ export const contacts = pgTable(
     trigram('contacts_last_name_trgm', t.lastName),
     trigram('contacts_email_trgm', t.email),
     sortIndex('contacts_last_name_sort', t.lastName, t.id, t.deletedAt),
+    tombstoneIndex('contacts_tombstones', t.deletedAt),
     // Finding the contacts of a company (cleared when it is deleted; where[company][equals]).
     index('contacts_company_idx').on(t.company),
   ],
@@ -100,6 +108,7 @@ function catalogTable<const N extends CatalogName>(name: N) {
       trigram(`${name}_name_trgm`, t.name),
       trigram(`${name}_description_trgm`, t.descriptionText),
       sortIndex(`${name}_name_sort`, t.name, t.id, t.deletedAt),
+      tombstoneIndex(`${name}_tombstones`, t.deletedAt),
     ],
   )
 }
