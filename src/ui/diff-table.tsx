@@ -27,7 +27,7 @@ interface DiffTableProps {
 
 const Value = ({ text, muted }: { text: string | null; muted?: boolean }) =>
   text === null ? (
-    <span className="text-slate-400 italic">Empty</span>
+    <span className="text-slate-500 italic">Empty</span>
   ) : (
     <span className={cx('break-words whitespace-pre-line', muted ? 'text-slate-600' : 'text-slate-900')}>
       {text}

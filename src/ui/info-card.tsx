@@ -48,7 +48,7 @@ export function InfoCard({ label, name, subtitle, initials, lines }: InfoCardPro
           <div key={lineLabel} className="flex items-center gap-3 py-2.5">
             <div className="min-w-0 flex-1">
               <dt className="text-xs text-slate-500">{lineLabel}</dt>
-              <dd className={cx('truncate text-sm', value ? 'text-slate-800' : 'text-slate-400')}>
+              <dd className={cx('truncate text-sm', value ? 'text-slate-800' : 'text-slate-500')}>
                 {content ?? (value || 'None')}
               </dd>
             </div>

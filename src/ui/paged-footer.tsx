@@ -17,7 +17,7 @@ export function PagedFooter({ page, perPage, total, serverTotal, onPageChange }:
       <p className="text-[13px] text-slate-500" aria-live="polite">
         {showingText(page, perPage, total)}
         {serverTotal != null && serverTotal > total && (
-          <span className="text-slate-400"> · {serverTotal} on the server, still downloading</span>
+          <span className="text-slate-500"> · {serverTotal} on the server, still downloading</span>
         )}
       </p>
       <Pagination page={page} pageCount={totalPages(total, perPage)} onPageChange={onPageChange} />

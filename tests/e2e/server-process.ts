@@ -134,5 +134,15 @@ async function signInApi(url: string) {
       const answer = await fetch(`${url}/api/${path}`, { headers: { cookie } })
       return (await answer.json()) as T
     },
+    /** A write as another device would make it (same origin, as the server requires of cookie sessions). */
+    post: async <T>(path: string, body: unknown): Promise<T> => {
+      const answer = await fetch(`${url}/api/${path}`, {
+        method: 'POST',
+        headers: { cookie, origin: url, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      if (!answer.ok) throw new Error(`POST ${path} failed: ${answer.status} ${await answer.text()}`)
+      return (await answer.json()) as T
+    },
   }
 }

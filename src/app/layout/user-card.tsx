@@ -49,6 +49,7 @@ export function UserCard({
         type="button"
         aria-expanded={open}
         aria-controls={menuId}
+        aria-label={`Your account (${displayName(user)})`}
         onClick={() => setOpen(!open)}
         className={cx('flex w-full items-center gap-3 rounded-md px-3 py-2', theme.idle)}
       >

@@ -181,7 +181,7 @@ export function GlobalSearch() {
             // The key is named to assistive technology by aria-keyshortcuts.
             <span
               aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 rounded border border-slate-200 px-1.5 font-sans text-xs text-slate-400 max-lg:hidden pointer-coarse:hidden"
+              className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 rounded border border-slate-200 px-1.5 font-sans text-xs text-slate-500 max-lg:hidden pointer-coarse:hidden"
             >
               /
             </span>

@@ -46,7 +46,7 @@ export function DeletedNotice({ notice }: { notice: SyncNotice }) {
               <div key={field} className="contents">
                 <dt className="text-slate-500">{fieldLabel(notice.collection, field)}</dt>
                 <dd className="break-words text-slate-900">
-                  {formatValue(value) ?? <span className="text-slate-400 italic">Empty</span>}
+                  {formatValue(value) ?? <span className="text-slate-500 italic">Empty</span>}
                 </dd>
               </div>
             ))}

@@ -1,0 +1,155 @@
+/**
+ * The shell in real Chromium against the real server, as staff would use it:
+ * every navigation entry as an Admin (each screen titled and free of serious
+ * accessibility faults), an Admin making a User who then signs in and cannot
+ * reach staff administration, the sidebar colour kept across a reload, the
+ * global search and the lock working with the network off.
+ */
+import { mkdirSync } from 'node:fs'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seriousViolations } from './axe'
+import { launchBrowser } from './chromium'
+import { ADMIN, apiSession, type RunningServer, startServer } from './server-process'
+import { serviceWorkerInControl, signInThroughUi, until } from './signed-in'
+
+let server: RunningServer
+let browser: Awaited<ReturnType<typeof launchBrowser>>
+let page: Page
+const shots = 'tests/e2e/screenshots'
+
+beforeAll(async () => {
+  server = await startServer()
+  browser = await launchBrowser()
+  page = browser.context.pages()[0] ?? (await browser.context.newPage())
+  page.on('dialog', (dialog) => void dialog.accept())
+  mkdirSync(shots, { recursive: true })
+  await signInThroughUi(page, server.url)
+  await serviceWorkerInControl(page)
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+const sidebar = () => page.getByRole('complementary', { name: 'Sidebar' })
+
+async function openFromSidebar(group: string | null, label: string) {
+  const link = sidebar().getByRole('link', { name: label, exact: true })
+  if (group && !(await link.isVisible()))
+    await sidebar().getByRole('button', { name: group, exact: true }).click()
+  await link.click()
+}
+
+describe('the shell in Chromium', () => {
+  it('leads an Admin to every screen from the sidebar, each titled and with no serious accessibility fault', async () => {
+    const entries: [string | null, string, string][] = [
+      ['Dashboard', 'Overview', '/admin/overview'],
+      ['Dashboard', 'Stats', '/admin/stats'],
+      [null, 'Contacts', '/contacts/list'],
+      [null, 'Companies', '/companies/list'],
+      [null, 'Industries', '/industries/list'],
+      [null, 'Services', '/services/list'],
+      [null, 'Products', '/products/list'],
+      ['Admin', 'Users', '/admin/users'],
+      [null, 'Sync issues', '/sync-issues'],
+    ]
+    const faults: string[] = []
+    for (const [group, label, path] of entries) {
+      await openFromSidebar(group, label)
+      await page.waitForURL(`${server.url}${path}`)
+      await page.getByRole('heading', { level: 1 }).waitFor()
+      expect(await page.title()).toMatch(/ · Outpost$/)
+      await page.waitForLoadState('networkidle')
+      for (const fault of await seriousViolations(page)) faults.push(`${path}: ${fault}`)
+    }
+    for (const path of ['/users/settings', '/contacts/add', '/admin/users/add']) {
+      await page.goto(`${server.url}${path}`)
+      await page.getByRole('heading', { level: 1 }).waitFor()
+      for (const fault of await seriousViolations(page)) faults.push(`${path}: ${fault}`)
+    }
+    expect(faults).toEqual([])
+  }, 180_000)
+
+  it('keeps the sidebar colour chosen in Settings across a reload', async () => {
+    await page.goto(`${server.url}/users/settings`)
+    // The swatch is the label a finger or a mouse presses; the radio inside it is for the keyboard.
+    await page.locator('label', { hasText: 'Black' }).click()
+    await page.locator('label', { hasText: 'Success' }).click()
+    expect(await page.getByRole('radio', { name: 'Black' }).isChecked()).toBe(true)
+    expect(await sidebar().getAttribute('data-sidebar-colour')).toBe('black')
+    await page.screenshot({ path: `${shots}/settings-black-1280.png` })
+    await page.reload()
+    await sidebar().waitFor()
+    expect(await sidebar().getAttribute('data-sidebar-colour')).toBe('black')
+    expect(await seriousViolations(page)).toEqual([])
+    await page.locator('label', { hasText: 'White' }).click()
+    await page.locator('label', { hasText: 'Primary' }).click()
+  })
+
+  it('searches the mirror and locks and unlocks with the network off', async () => {
+    const api = await apiSession(server.url)
+    await api.post('contacts', { firstName: 'Søren', lastName: 'Kierkegaard', phone: '+44 (0)20 7946-0123' })
+    await page.goto(`${server.url}/contacts/list`)
+    await page.getByText('Kierkegaard').first().waitFor({ timeout: 30_000 })
+
+    await browser.context.setOffline(true)
+    try {
+      const search = page.getByRole('combobox', { name: 'Search everything' })
+      await search.fill('soren')
+      await page.getByRole('option', { name: /Søren Kierkegaard/ }).waitFor()
+      await search.fill('7946 0123')
+      await page.getByRole('option', { name: /Søren Kierkegaard/ }).waitFor()
+      await search.press('Escape')
+
+      await sidebar()
+        .getByRole('button', { name: /Signed in|Admin|@/ })
+        .first()
+        .click()
+      await sidebar().getByRole('button', { name: 'Lock' }).click()
+      const password = page.getByLabel('Password')
+      await password.waitFor()
+      expect(await page.getByText('Kierkegaard').filter({ visible: true }).count()).toBe(0)
+      await page.screenshot({ path: `${shots}/lock-1280.png` })
+      await password.fill('not-the-password')
+      await page.getByRole('button', { name: 'Unlock' }).click()
+      await page.getByText('The password provided is incorrect.').waitFor()
+      await password.fill(ADMIN.password)
+      await page.getByRole('button', { name: 'Unlock' }).click()
+      await page.getByText('Kierkegaard').first().waitFor()
+    } finally {
+      await browser.context.setOffline(false)
+    }
+  }, 60_000)
+
+  it('lets an Admin make a User, who signs in and cannot reach staff administration', async () => {
+    await page.goto(`${server.url}/admin/users/add`)
+    await page.getByLabel('First Name').fill('Grace')
+    await page.getByLabel('Last Name').fill('Hopper')
+    await page.getByLabel('Email').fill('grace@outpost.test')
+    await page.getByRole('button', { name: 'Generate' }).click()
+    const password = await page.getByLabel('Password').inputValue()
+    await page.getByRole('button', { name: 'Save User' }).click()
+    await page.getByText('It is shown only once.').waitFor()
+    await page.screenshot({ path: `${shots}/staff-added-1280.png` })
+
+    await page.getByRole('link', { name: 'Log Out' }).click()
+    await page.waitForURL(/\/login/)
+    await page.getByLabel('Email').fill('grace@outpost.test')
+    await page.getByLabel('Password').fill(password)
+    await page.getByRole('button', { name: "Let's go" }).click()
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'))
+    await sidebar().getByRole('link', { name: 'Contacts' }).waitFor()
+    expect(await sidebar().getByRole('button', { name: 'Admin' }).count()).toBe(0)
+    await page.goto(`${server.url}/admin/users`)
+    await page.getByText('Oops! It seems that this page does not exist.').waitFor()
+    const refused = await page.evaluate(async () => (await fetch('/api/users')).status)
+    expect(refused).toBe(403)
+    await until(
+      () => page.evaluate(() => localStorage.getItem('userRole')),
+      (role) => role === 'User',
+      'the User to be signed in',
+    )
+  }, 60_000)
+})
