@@ -3,11 +3,12 @@
  * Payload does (docs/api.md), with an exact totalDocs. Generic
  * over a table and its queryable paths, so the collections and users share it.
  */
-import { and, asc, count, desc, isNull, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { ListResponse } from '../../src/domain/rest'
 import type { Db } from '../db/open'
 import { parsePaging, parseSort, type SortKey } from '../http/query'
+import { countAndRemember, countKey, headOf, isRemembered, rememberedCount } from './counts'
 import { type Doc, type Row, toDocs } from './docs'
 import type { ServerCollection } from './registry'
 import { buildWhere, type QueryField, queryableFields } from './where'
@@ -19,6 +20,8 @@ export interface ListSource {
   defaultSort: string
   /** Always ANDed in: a collection's lists never show tombstones. */
   filter?: SQL
+  /** The write-sequence column, when every write stamps it: plain lists then remember their count (counts.ts). */
+  seq?: PgColumn
 }
 
 /** Any listed field sorts, except ids of other records (meaningless as an order) and dotted paths. */
@@ -101,20 +104,7 @@ export async function listRows(db: Db, source: ListSource, query: Record<string,
   const order = orderBy(source, sort, where !== undefined)
   const offset = (page - 1) * limit
   const countAll = () => db.select({ n: count() }).from(table).where(filter)
-  if (!where) {
-    // A plain list: the page walks the sort index and stops after its rows; the count is its own query.
-    const [rows, [counted]] = await Promise.all([
-      db
-        .select()
-        .from(table)
-        .where(filter)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset) as Promise<Row[]>,
-      countAll(),
-    ])
-    return { rows, info: pageInfo(counted?.n ?? 0, page, limit) }
-  }
+  if (!where) return plainList(db, source, { filter, order, page, limit })
   // A search: page and count in ONE statement, so the matches are found once (the trigram index
   // scans are the cost). It also keeps the planner from walking the sort index hoping to meet
   // ten matches early, which is slow when they cluster (every 'Harris' sorts under H).
@@ -130,6 +120,78 @@ export async function listRows(db: Db, source: ListSource, query: Record<string,
   return { rows: found.map((entry) => entry.row), info: pageInfo(total, page, limit) }
 }
 
+interface PlainQuery {
+  filter: SQL | undefined
+  order: SQL[]
+  page: number
+  limit: number
+}
+
+/**
+ * One page in list order. Past the first page, the page's ids are read first
+ * from the sort index alone (its entries hold the sort key, the id and the
+ * sorted column, so no row is visited while skipping), then only those rows:
+ * page 5,000 then skips 49,990 index entries instead of 49,990 rows.
+ */
+async function pageOf(db: Db, source: ListSource, query: PlainQuery, head?: SQL<number>) {
+  const { table } = source
+  const offset = (query.page - 1) * query.limit
+  const fields = { row: table as never, ...(head ? { head } : {}) } as { row: never; head: SQL<number> }
+  if (offset === 0) {
+    return (await db
+      .select(fields)
+      .from(table)
+      .where(query.filter)
+      .orderBy(...query.order)
+      .limit(query.limit)) as PageEntry[]
+  }
+  const ids = db
+    .select({ id: table.id })
+    .from(table)
+    .where(query.filter)
+    .orderBy(...query.order)
+    .limit(query.limit)
+    .offset(offset)
+    .as('page_ids')
+  return (await db
+    .select(fields)
+    .from(table)
+    .innerJoin(ids, eq(table.id, ids.id))
+    .orderBy(...query.order)) as PageEntry[]
+}
+
+type PageEntry = { row: Row; head?: number }
+
+/** A plain list (no `where`): its page, and its exact count, remembered until the table's next write. */
+async function plainList(db: Db, source: ListSource, query: PlainQuery) {
+  const { table, seq } = source
+  const { page, limit, filter } = query
+  if (!seq) {
+    const [entries, [counted]] = await Promise.all([
+      pageOf(db, source, query),
+      db.select({ n: count() }).from(table).where(filter),
+    ])
+    return { rows: entries.map((entry) => entry.row), info: pageInfo(counted?.n ?? 0, page, limit) }
+  }
+  const counting = { table, seq, filter }
+  const key = countKey(db, counting)
+  if (!isRemembered(db, key)) {
+    // Nothing to compare with: count alongside the page.
+    const [entries, total] = await Promise.all([
+      pageOf(db, source, query),
+      countAndRemember(db, key, counting),
+    ])
+    return { rows: entries.map((entry) => entry.row), info: pageInfo(total, page, limit) }
+  }
+  // The page brings the table's head from its own snapshot; the count is read again only if it moved.
+  const head = headOf(table, seq)
+  const entries = await pageOf(db, source, query, head)
+  // Past the last page no row carries the head: count again.
+  const known = entries[0] ? rememberedCount(db, key, entries[0].head ?? -1) : undefined
+  const total = known ?? (await countAndRemember(db, key, counting))
+  return { rows: entries.map((entry) => entry.row), info: pageInfo(total, page, limit) }
+}
+
 const sources = new WeakMap<ServerCollection, ListSource>()
 
 export function collectionSource(collection: ServerCollection): ListSource {
@@ -141,6 +203,7 @@ export function collectionSource(collection: ServerCollection): ListSource {
       fields: queryableFields(collection),
       defaultSort: spec.defaultSort,
       filter: isNull(table.deletedAt),
+      seq: table.seq,
     }
     sources.set(collection, source)
   }
