@@ -13,7 +13,7 @@ import { type Row, toDocs } from './docs'
 import { type ServerCollection, serverCollections } from './registry'
 
 export const DEFAULT_CHANGES_LIMIT = 500
-export const MAX_CHANGES_LIMIT = 1000
+export const MAX_CHANGES_LIMIT = 5000
 
 export async function purgedThrough(db: Db): Promise<number> {
   const [row] = await db.select().from(syncMeta).where(eq(syncMeta.id, 1))

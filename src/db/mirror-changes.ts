@@ -8,20 +8,39 @@
  * So a DBCore middleware collects the ids each write touches, per
  * transaction, and announces them after `complete` (an aborted transaction
  * announces nothing). Other tabs hear it over a BroadcastChannel.
+ *
+ * This tab's listeners are also handed the rows as written (`Written`): a
+ * hydrate writes 100,000 rows, and reading each page back from IndexedDB
+ * only to learn what was just put cost the list index as much as the write.
+ * Other tabs get the ids alone (cloning every row across would cost them the
+ * same) and read the rows themselves.
  */
-import type { DBCore, DBCoreMutateRequest, DBCoreTransaction, Dexie, Middleware } from 'dexie'
+import type {
+  DBCore,
+  DBCoreMutateRequest,
+  DBCoreMutateResponse,
+  DBCoreTransaction,
+  Dexie,
+  Middleware,
+} from 'dexie'
 import { type CollectionName, collections } from '../domain/collections'
 
 /** Ids written or deleted, per collection; 'all' when a whole table was cleared or replaced. */
 export type MirrorChanges = Partial<Record<CollectionName, string[] | 'all'>>
-type Listener = (changes: MirrorChanges) => void
+/**
+ * What this tab's transaction left in each row it touched: the row as last
+ * written, or null once deleted. An id changed but missing here (a write that
+ * may have failed inside a committed transaction) must be read again.
+ */
+export type Written = Partial<Record<CollectionName, Map<string, Record<string, unknown> | null>>>
+type Listener = (changes: MirrorChanges, written?: Written) => void
 
 const mirrorTables = new Set<string>(Object.keys(collections))
 const listeners = new Map<string, Set<Listener>>()
 const channels = new Map<string, BroadcastChannel>()
 
-function announce(dbName: string, changes: MirrorChanges) {
-  for (const listener of listeners.get(dbName) ?? []) listener(changes)
+function announce(dbName: string, changes: MirrorChanges, written?: Written) {
+  for (const listener of listeners.get(dbName) ?? []) listener(changes, written)
 }
 
 function channelOf(dbName: string) {
@@ -73,23 +92,70 @@ function touchedIds(req: DBCoreMutateRequest): string[] | 'all' {
   return (req.keys as string[] | undefined) ?? req.values.map((value) => (value as { id: string }).id)
 }
 
+/**
+ * The rows a request left, by id, in the order written (a later write of one id wins). Rows whose
+ * write failed (a bulk add partly refused in a transaction that still commits) are left out, so they
+ * are read again; so are updates that name their changes only.
+ */
+function rowsLeft(
+  req: DBCoreMutateRequest,
+  result: DBCoreMutateResponse,
+  into: Map<string, Record<string, unknown> | null>,
+) {
+  if (req.type === 'deleteRange') return
+  if (req.type === 'delete') {
+    for (const key of req.keys as string[]) into.set(key, null)
+    return
+  }
+  if (req.type === 'put' && req.upsert === false) return
+  const failed = result.failures
+  req.values.forEach((value, i) => {
+    const id = (value as { id?: unknown } | null)?.id
+    if (typeof id !== 'string') return
+    if (failed[i]) into.delete(id)
+    else into.set(id, value as Record<string, unknown>)
+  })
+}
+
 function middleware(dbName: string): Middleware<DBCore> {
-  const pending = new WeakMap<DBCoreTransaction, MirrorChanges>()
-  const collect = (trans: DBCoreTransaction, table: CollectionName, ids: string[] | 'all') => {
-    let changes = pending.get(trans)
-    if (!changes) {
-      const collected: MirrorChanges = {}
-      changes = collected
-      pending.set(trans, collected)
+  const pending = new WeakMap<DBCoreTransaction, { changes: MirrorChanges; written: Written }>()
+  const collect = (
+    trans: DBCoreTransaction,
+    table: CollectionName,
+    req: DBCoreMutateRequest,
+    result: DBCoreMutateResponse,
+  ) => {
+    let collected = pending.get(trans)
+    if (!collected) {
+      const fresh = { changes: {} as MirrorChanges, written: {} as Written }
+      collected = fresh
+      pending.set(trans, fresh)
       // The DBCore transaction is the IDBTransaction itself.
       ;(trans as unknown as IDBTransaction).addEventListener('complete', () => {
         // Other tabs first: nothing that happens here can then keep it from them.
-        channelOf(dbName)?.postMessage(collected)
-        announce(dbName, collected)
+        channelOf(dbName)?.postMessage(fresh.changes)
+        announce(dbName, fresh.changes, fresh.written)
       })
     }
+    const { changes, written } = collected
+    const ids = touchedIds(req)
     const before = changes[table]
-    changes[table] = before === 'all' || ids === 'all' ? 'all' : [...(before ?? []), ...ids]
+    if (before === 'all' || ids === 'all') {
+      changes[table] = 'all'
+      delete written[table]
+      return
+    }
+    // Appended in place: a page of a hydrate is one request, but a settle batch is many small ones.
+    if (before) for (const id of ids) before.push(id)
+    else changes[table] = [...ids]
+    let rows = written[table]
+    if (!rows) {
+      rows = new Map()
+      written[table] = rows
+    }
+    // Ids this request touched but whose row it cannot vouch for are forgotten, to be read again.
+    for (const id of ids) rows.delete(id)
+    rowsLeft(req, result, rows)
   }
   return {
     stack: 'dbcore',
@@ -103,7 +169,7 @@ function middleware(dbName: string): Middleware<DBCore> {
           ...table,
           mutate: async (req) => {
             const result = await table.mutate(req)
-            collect(req.trans, name as CollectionName, touchedIds(req))
+            collect(req.trans, name as CollectionName, req, result)
             return result
           },
         }

@@ -48,9 +48,38 @@ const TEST_EACH_BELOW = 16
 
 const compareEntries = (a: Entry, b: Entry) => compareListOrder(a, b)
 
-/** Two ordered lists as one, in one pass. */
+/** The first position in `ordered` from `from` on whose entry does not come before `entry`. */
+function lowerBound(ordered: Entry[], entry: Entry, from: number) {
+  let low = from
+  let high = ordered.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (compareEntries(ordered[middle] as Entry, entry) < 0) low = middle + 1
+    else high = middle
+  }
+  return low
+}
+
+/**
+ * Two ordered lists as one. A few entries into many (every page of a
+ * hydrate: 2,000 into up to 100,000) are placed by binary search and the runs
+ * between them copied, instead of comparing every entry: merging pass by pass
+ * cost 70 ms a page at 100,000 and half the main thread of a hydrate.
+ */
 function mergeSorted(a: Entry[], b: Entry[]): Entry[] {
   if (b.length === 0) return a
+  if (b.length * 16 < a.length) {
+    const merged: Entry[] = []
+    let from = 0
+    for (const entry of b) {
+      const at = lowerBound(a, entry, from)
+      for (let i = from; i < at; i++) merged.push(a[i] as Entry)
+      merged.push(entry)
+      from = at
+    }
+    for (let i = from; i < a.length; i++) merged.push(a[i] as Entry)
+    return merged
+  }
   const merged: Entry[] = new Array(a.length + b.length)
   let i = 0
   let j = 0
@@ -94,7 +123,7 @@ export class MirrorIndex {
     const spec = collections[collection]
     this.sortField = spec.defaultSort
     this.searchFields = spec.searchFields
-    this.stop = onMirrorChanges(db.name, (changes) => this.hear(changes))
+    this.stop = onMirrorChanges(db.name, (changes, written) => this.hear(changes, written?.[collection]))
   }
 
   get ready() {
@@ -278,21 +307,30 @@ export class MirrorIndex {
     }
   }
 
-  /** Reads the changed rows again and moves their entries to where they now belong. */
-  private async reread(changedIds: string[]) {
+  /**
+   * Moves the changed rows' entries to where they now belong: from the rows as
+   * this tab wrote them when it did (`written`), else read again.
+   */
+  private async reread(changedIds: string[], written?: ReadonlyMap<string, MirrorRow | null>) {
     const ids = [...new Set(changedIds)]
-    const rows = await mirrorOf(this.db, this.collection).bulkGet(ids)
+    const unknown = written ? ids.filter((id) => !written.has(id)) : ids
+    const read = unknown.length ? await mirrorOf(this.db, this.collection).bulkGet(unknown) : []
+    const rows = new Map<string, MirrorRow | null>(unknown.map((id, i) => [id, read[i] ?? null]))
+    // Entries already here move: they leave the order before their new place is found.
+    const moved = new Set<string>()
     const fresh: Entry[] = []
-    rows.forEach((row, i) => {
+    for (const id of ids) {
+      if (this.entries.has(id)) moved.add(id)
+      const row = rows.has(id) ? rows.get(id) : written?.get(id)
       if (row) fresh.push(this.put(row))
-      else this.entries.delete(ids[i] as string)
-    })
-    const changed = new Set(ids)
-    const kept = this.ordered.filter((entry) => !changed.has(entry.id))
+      else this.entries.delete(id)
+    }
+    // A first download only adds: nothing to take out of 100,000 entries.
+    const kept = moved.size ? this.ordered.filter((entry) => !moved.has(entry.id)) : this.ordered
     this.reorder(mergeSorted(kept, fresh.sort(compareEntries)))
   }
 
-  private hear(all: MirrorChanges) {
+  private hear(all: MirrorChanges, written?: ReadonlyMap<string, Record<string, unknown> | null>) {
     const ids = all[this.collection]
     // A write that changed nothing (an update of a missing row) says nothing either.
     if (!ids || ids.length === 0 || this.state === 'cold') return
@@ -306,12 +344,12 @@ export class MirrorIndex {
       this.warm()
       return
     }
-    void this.apply(ids)
+    void this.apply(ids, written as ReadonlyMap<string, MirrorRow | null> | undefined)
   }
 
-  private apply(ids: string[]) {
+  private apply(ids: string[], written?: ReadonlyMap<string, MirrorRow | null>) {
     this.applying = this.applying
-      .then(() => (ids.length ? this.reread(ids) : undefined))
+      .then(() => (ids.length ? this.reread(ids, written) : undefined))
       .then(
         () => this.changed(),
         () => {

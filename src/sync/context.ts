@@ -16,4 +16,10 @@ export interface EngineContext {
   notify: (text: string, level: NoticeLevel) => void
   /** Told of every op the server has taken for good (tests count them; the app may show "saved"). */
   onLanded?: (op: OutboxOp) => void
+  /**
+   * `collection:id` → the version this run's push wrote into the mirror. The
+   * pull that follows skips those docs when the feed brings the same version
+   * back (the echo), rather than write and index each row a second time.
+   */
+  settled?: Map<string, number>
 }

@@ -84,6 +84,8 @@ export class SyncEngine {
 
   private async runOnce(): Promise<RunResult> {
     this.status.set({ activity: 'syncing' })
+    // Echoes are known only within one run: a later run's pull writes whatever the feed brings.
+    this.ctx.settled = new Map()
     try {
       // Ops left in flight by a run that died (a closed tab, a throw) go back to the queue first.
       // Only the lock holder runs, so none of them is being sent right now.

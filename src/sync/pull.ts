@@ -17,7 +17,7 @@ import { withPending } from './rebase'
 import { dropDeleted, tellLost } from './settle'
 import type { SyncStatus } from './status'
 
-export const PULL_PAGE_SIZE = 1000
+export const PULL_PAGE_SIZE = 2000
 
 export type PullResult = 'ok' | 'offline' | 'auth' | 'error'
 
@@ -28,29 +28,31 @@ export async function pull(ctx: EngineContext, status?: SyncStatus): Promise<Pul
   let hydrating = cursor === '0'
   let done = 0
   let total: number | null = null
+  let asked = ask(ctx, cursor)
   for (;;) {
-    let answer: Awaited<ReturnType<typeof changes>>
-    try {
-      answer = await changes(ctx.transport, cursor, PULL_PAGE_SIZE)
-    } catch (error) {
-      if (error instanceof NetworkError) return 'offline'
-      throw error
-    }
+    const { answer, error } = await asked
+    if (error instanceof NetworkError) return 'offline'
+    if (error || !answer) throw error
     if (answer.status === 401) return 'auth'
     if (answer.status === 410) {
       await forgetServerState(ctx)
+      // The rows the push settled are gone with the rest: the feed must write them again.
+      ctx.settled?.clear()
       cursor = '0'
       hydrating = true
       done = 0
       total = null
+      asked = ask(ctx, cursor)
       continue
     }
     if (answer.status !== 200) return 'error'
     const page = answer.body
     // A feed that says "more" without moving on would loop forever: stop and try again later.
     if (page.hasMore && page.cursor === cursor) return 'error'
-    // The next page is asked for only now, not while this one is written: in Chromium, writes back to
-    // back leave no gap for the screens' reads, and a list sat frozen until the whole hydrate was done.
+    // The next page travels (and the server reads it) while this one is written. Only the writes wait
+    // for each other: a screen's read asked for during one write runs before the next write begins,
+    // so the list fills as the pages land (tests/e2e/hydrate-progress.test.ts).
+    if (page.hasMore) asked = ask(ctx, page.cursor)
     await applyPage(ctx, page.changes, page.cursor)
     cursor = page.cursor
     done += page.changes.length
@@ -63,6 +65,14 @@ export async function pull(ctx: EngineContext, status?: SyncStatus): Promise<Pul
     status?.set({ hydrate: null })
   }
   return 'ok'
+}
+
+/** One page of the feed asked for; its failure kept as a value, so a page asked ahead never goes unhandled. */
+function ask(ctx: EngineContext, since: string) {
+  return changes(ctx.transport, since, PULL_PAGE_SIZE).then(
+    (answer) => ({ answer, error: undefined }),
+    (error: unknown) => ({ answer: undefined, error }),
+  )
 }
 
 async function applyPage(ctx: EngineContext, page: Change[], cursor: string) {
@@ -95,6 +105,8 @@ async function applyPage(ctx: EngineContext, page: Change[], cursor: string) {
         for (const op of ops)
           if (op.status === 'conflict' && ((op.serverDoc?.version as number | undefined) ?? 0) < doc.version)
             await db.outbox.update(op.seq as number, { serverDoc: doc })
+        // The echo of this run's own push: the row already holds this version under the queued ops.
+        if (ctx.settled?.get(`${name}:${change.id}`) === doc.version) continue
         const row = withPending(doc, ops)
         if (row) puts.push(row)
         else deletes.push(change.id)

@@ -51,6 +51,7 @@ async function applyAnswer(ctx: EngineContext, op: OutboxOp, doc: MirrorRow) {
   const row = withPending(doc, later)
   if (row) await mirrorOf(db, op.collection).put(row)
   else await mirrorOf(db, op.collection).delete(doc.id)
+  ctx.settled?.set(`${op.collection}:${doc.id}`, doc.version)
 }
 
 /**

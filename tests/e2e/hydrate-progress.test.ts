@@ -49,7 +49,7 @@ it('fills the contacts list while the first download is under way', async () => 
     Number,
   )
   const along = totals.filter((total) => total > 10 && total < CONTACTS)
-  // Ten pages of 1,000: at least a few of them must have shown before the last one.
+  // Five pages of 2,000 (src/sync/pull.ts): at least a few of them must have shown before the last one.
   expect(along.length, `totals seen: ${totals.join(', ')}`).toBeGreaterThanOrEqual(2)
   expect(totals.at(-1)).toBe(CONTACTS)
 })

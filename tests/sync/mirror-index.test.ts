@@ -147,7 +147,14 @@ describe('the in-memory list index', () => {
     // The next read of any table fails once (db.table() hands out fresh Table objects: spy on their prototype).
     const failOnce = vi.spyOn(Object.getPrototypeOf(db.contacts), 'bulkGet')
     failOnce.mockRejectedValueOnce(new Error('connection lost'))
-    await db.contacts.put(contact('b', 'Missed'))
+    // Written in another tab: this one hears only the id, and must read the row.
+    const otherTab = await new Dexie(db.name).open()
+    await otherTab.table('contacts').put(contact('b', 'Missed'))
+    otherTab.close()
+    const channel = new BroadcastChannel(`outpost-mirror:${db.name}`)
+    channel.postMessage({ contacts: ['b'] })
+    await vi.waitFor(() => expect(failOnce).toHaveBeenCalled())
+    channel.close()
     await index.idle()
     expect(index.ready).toBe(false)
     const page = await readPage(db, 'contacts', { page: 1, perPage: 10, search: '' })
@@ -156,6 +163,33 @@ describe('the in-memory list index', () => {
     expect(index.ready).toBe(true)
     expect(index.matches([])).toEqual(['a', 'b'])
     failOnce.mockRestore()
+  })
+
+  it("follows this tab's writes from the rows written, without reading them back", async () => {
+    await db.contacts.put(contact('a', 'Kept'))
+    const index = await builtIndex()
+    const reads = vi.spyOn(Object.getPrototypeOf(db.contacts), 'bulkGet')
+    await db.contacts.bulkPut([contact('c', 'Carter'), contact('b', 'Baker')])
+    await db.transaction('rw', db.contacts, async () => {
+      await db.contacts.put(contact('d', 'Doe'))
+      await db.contacts.delete('d')
+      await db.contacts.delete('a')
+      await db.contacts.put(contact('a', 'Zed'))
+    })
+    await index.idle()
+    expect(reads).not.toHaveBeenCalled()
+    expect(index.matches([])).toEqual(['b', 'c', 'a'])
+    reads.mockRestore()
+  })
+
+  it('places a few new rows among many where a full sort would', async () => {
+    const many = Array.from({ length: 200 }, (_, i) => contact(`m${i}`, `name${(i * 37) % 101}`))
+    await db.contacts.bulkPut(many)
+    const index = await builtIndex()
+    await db.contacts.bulkPut([contact('x1', 'name5'), contact('x2', 'aaa'), contact('x3', null)])
+    await db.contacts.put(contact('m7', 'name0'))
+    await index.idle()
+    expect(index.matches([])).toEqual(await reference(''))
   })
 
   it('does not announce a write that changed nothing', async () => {
