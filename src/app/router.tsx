@@ -27,7 +27,7 @@ const rootRoute = createRootRouteWithContext<AppRouterContext>()({
 })
 
 /** A path that only forwards somewhere else: '/' and '/admin' to the overview, '/contacts' to its list… */
-const forward = (path: string, to: '/admin/overview' | EntityScreen['paths']['list']) =>
+const forward = (path: string, to: '/admin/overview' | '/users/me' | EntityScreen['paths']['list']) =>
   createRoute({
     getParentRoute: () => rootRoute,
     path,
@@ -150,6 +150,13 @@ const staffRoutes = [
   }),
 ] as const
 
+const profileRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/users/me',
+  staticData: { title: 'My Profile' },
+  component: lazyRouteComponent(() => import('../features/profile/profile-page'), 'ProfilePage'),
+})
+
 const settingsRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/users/settings',
@@ -167,6 +174,7 @@ const syncIssuesRoute = createRoute({
 export const routeTree = rootRoute.addChildren([
   forward('/', '/admin/overview'),
   forward('/admin', '/admin/overview'),
+  forward('/users', '/users/me'),
   ...SCREENS.map((screen) => forward(screen.paths.section, screen.paths.list)),
   loginRoute,
   registerRoute,
@@ -180,6 +188,7 @@ export const routeTree = rootRoute.addChildren([
     ...entityRoutes(screens.services),
     ...entityRoutes(screens.products),
     ...staffRoutes,
+    profileRoute,
     settingsRoute,
     syncIssuesRoute,
   ]),

@@ -31,6 +31,23 @@ export function storedUser(storage: Storage = localStorage): SessionUser | null 
   }
 }
 
+const listeners = new Set<() => void>()
+
+/** Called when this tab stores a new profile (a save on My Profile); other tabs hear the storage event. */
+export function subscribeStoredUser(listener: () => void) {
+  listeners.add(listener)
+  const fromOtherTab = (event: StorageEvent) => event.key === AUTH_KEYS.profile && listener()
+  window.addEventListener('storage', fromOtherTab)
+  return () => {
+    listeners.delete(listener)
+    window.removeEventListener('storage', fromOtherTab)
+  }
+}
+
+/** What changes when the stored user does, as one string: a stable snapshot for React. */
+export const storedUserSnapshot = (storage: Storage = localStorage) =>
+  `${storage.getItem(AUTH_KEYS.id)}|${storage.getItem(AUTH_KEYS.role)}|${storage.getItem(AUTH_KEYS.profile)}`
+
 export function storeUser(user: User, storage: Storage = localStorage): SessionUser {
   const session: SessionUser = {
     id: user.id,
@@ -43,6 +60,7 @@ export function storeUser(user: User, storage: Storage = localStorage): SessionU
   storage.setItem(AUTH_KEYS.id, session.id)
   storage.setItem(AUTH_KEYS.role, session.role)
   storage.setItem(AUTH_KEYS.profile, JSON.stringify(session))
+  for (const listener of listeners) listener()
   return session
 }
 

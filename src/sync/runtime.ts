@@ -12,7 +12,7 @@ import { fetchTransport } from '../transport/http'
 import type { NoticeLevel } from './context'
 import { SyncEngine } from './engine'
 import { SyncScheduler } from './scheduler'
-import { type StaffCalls, staffCalls } from './staff'
+import { type UserCalls, userCalls } from './user-calls'
 
 export interface SyncRuntime {
   user: SessionUser
@@ -20,8 +20,8 @@ export interface SyncRuntime {
   engine: SyncEngine
   /** Signs out here and on the server (best effort); the transport stays inside the sync layer. */
   signOut: () => Promise<void>
-  /** Staff administration (Admins): server calls, not mirrored (src/sync/staff.ts). */
-  staff: StaffCalls
+  /** Staff administration and one's own account: server calls, not mirrored (src/sync/user-calls.ts). */
+  users: UserCalls
   /** Local writes go through this; `afterWrite` lets the scheduler push soon. */
   writes: WriteContext & { afterWrite: () => void }
   stop: () => void
@@ -42,7 +42,7 @@ export function startRuntime(
     db,
     engine,
     signOut: () => signOut({ transport }),
-    staff: staffCalls(transport),
+    users: userCalls(transport),
     writes: { db, userId: user.id, afterWrite: scheduler.kick },
     stop: () => {
       scheduler.stop()

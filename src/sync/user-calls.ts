@@ -1,13 +1,13 @@
 /**
- * Staff administration's calls (Admins only). Unlike the records, staff
- * accounts are not mirrored on every device: they are read and written on
- * the server directly, so these need the network and say so plainly when it
- * is missing. This module is the screens' only way to them, so the house rule
+ * The calls about user accounts: staff administration (Admins) and one's own
+ * password and photo. Unlike the records, accounts are not mirrored on every
+ * device: they are read and written on the server directly, so these need
+ * the network and say so plainly when it is missing. This module is the screens' only way to them, so the house rule
  * holds: the sync layer talks to the API, the screens talk to the sync layer.
  */
 import { type FieldError, isErrorBody, messages } from '../domain/errors'
 import type { ImageRef } from '../domain/images'
-import { IDEMPOTENCY_HEADER, type ListResponse } from '../domain/rest'
+import { IDEMPOTENCY_HEADER, type ListResponse, type RoleName } from '../domain/rest'
 import { searchWords } from '../domain/search'
 import type { RoleId } from '../domain/user'
 import { NetworkError, type Transport } from '../transport/http'
@@ -26,7 +26,7 @@ export interface StaffMember {
   country: string
   postalCode: string
   aboutMe: string
-  role: { id: RoleId; roleName: string }
+  role: { id: RoleId; roleName: RoleName }
   userImage: ImageRef | null
   createdAt: string
   updatedAt: string
@@ -54,16 +54,20 @@ export function staffWhere(search: string) {
   return { and: words.map((word) => ({ or: SEARCH_FIELDS.map((field) => ({ [field]: { like: word } })) })) }
 }
 
-export interface StaffCalls {
+export interface UserCalls {
   list(query: { search: string; page: number; size: number }): Promise<ListResponse<StaffMember>>
   get(id: string): Promise<StaffMember>
   create(values: Record<string, unknown>): Promise<StaffMember>
   update(id: string, patch: Record<string, unknown>): Promise<StaffMember>
   unlock(email: string): Promise<void>
   remove(id: string): Promise<void>
+  /** One's own password: the current one is checked, and the other sessions end. */
+  changePassword(id: string, currentPassword: string, password: string): Promise<void>
+  /** Uploads a photo (already resized on the device) and sets it as the user's. */
+  setPhoto(id: string, photo: { blob: Blob; filename: string }): Promise<StaffMember>
 }
 
-export function staffCalls(transport: Transport): StaffCalls {
+export function userCalls(transport: Transport): UserCalls {
   const call = async <T>(request: Parameters<Transport>[0]): Promise<T> => {
     let answer: Awaited<ReturnType<Transport>>
     try {
@@ -104,6 +108,29 @@ export function staffCalls(transport: Transport): StaffCalls {
     },
     remove: async (id) => {
       await call({ method: 'DELETE', path: `users/${encodeURIComponent(id)}`, headers: keyed() })
+    },
+    changePassword: async (id, currentPassword, password) => {
+      await call({
+        method: 'PUT',
+        path: `users/${encodeURIComponent(id)}`,
+        headers: keyed(),
+        body: { currentPassword, password },
+      })
+    },
+    setPhoto: async (id, photo) => {
+      const imageId = crypto.randomUUID()
+      const form = new FormData()
+      form.set('id', imageId)
+      form.set('file', photo.blob, photo.filename)
+      await call({ method: 'POST', path: 'user-image', headers: keyed(), body: form })
+      return (
+        await call<{ doc: StaffMember }>({
+          method: 'PUT',
+          path: `users/${encodeURIComponent(id)}`,
+          headers: keyed(),
+          body: { userImage: imageId },
+        })
+      ).doc
     },
   }
 }

@@ -7,6 +7,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import type { Page } from 'playwright-core'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seriousViolations } from './axe'
 import { launchBrowser } from './chromium'
@@ -121,6 +122,35 @@ describe('the shell in Chromium', () => {
     } finally {
       await browser.context.setOffline(false)
     }
+  }, 60_000)
+
+  it('edits My Profile and changes the photo, and the sidebar shows both', async () => {
+    await page.goto(`${server.url}/users`)
+    await page.waitForURL(`${server.url}/users/me`)
+    await page.getByLabel('First Name').fill('Adelaide')
+    await page.getByLabel('Last Name').fill('Lovelace')
+    await page.getByRole('button', { name: 'Update Profile' }).click()
+    await page.getByText('Your profile has been updated successfully.').waitFor()
+    await sidebar().getByText('Adelaide Lovelace').waitFor()
+
+    const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#0f766e' } })
+      .png()
+      .toBuffer()
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: photo })
+    await page.getByText('Your photo has been changed.').waitFor()
+    const avatar = sidebar().locator('img[src*="/images/user_image/"]')
+    await avatar.waitFor()
+    expect(await avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+    const api = await apiSession(server.url)
+    const { user: me } = await api.get<{
+      user: { firstName: string; userImage: { filename: string } | null }
+    }>('users/me')
+    expect(me).toMatchObject({ firstName: 'Adelaide' })
+    expect(me.userImage?.filename).toBeTruthy()
+    await page.screenshot({ path: `${shots}/profile-1280.png` })
+    expect(await seriousViolations(page)).toEqual([])
   }, 60_000)
 
   it('lets an Admin make a User, who signs in and cannot reach staff administration', async () => {

@@ -16,8 +16,8 @@ import { AUTH_KEYS, type SessionUser } from '../../src/session/stored-user'
 import type { SyncEngine } from '../../src/sync/engine'
 import { discardChange } from '../../src/sync/resolve'
 import type { SyncRuntime } from '../../src/sync/runtime'
-import { staffCalls } from '../../src/sync/staff'
 import { SyncStatus } from '../../src/sync/status'
+import { userCalls } from '../../src/sync/user-calls'
 import type { ApiResponse, Transport } from '../../src/transport/http'
 
 export const testUser: SessionUser = {
@@ -62,7 +62,7 @@ export function makeRuntime(
     db,
     engine,
     signOut: () => signOut({ transport }),
-    staff: staffCalls(transport),
+    users: userCalls(transport),
     writes: { db, userId: user.id, afterWrite: vi.fn() },
     stop: () => {},
   }

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { generatePassword } from '../../src/features/staff/generate-password'
-import { STAFF_OFFLINE_TEXT, staffWhere } from '../../src/sync/staff'
+import { STAFF_OFFLINE_TEXT, staffWhere } from '../../src/sync/user-calls'
 import type { ApiRequest, ApiResponse } from '../../src/transport/http'
 import { NetworkError } from '../../src/transport/http'
 import { makeRuntime, renderApp, storeSession, testUser } from './helpers'

@@ -4,7 +4,7 @@
  * sign-out. The router context may supply another starter (tests do).
  */
 import { useRouter } from '@tanstack/react-router'
-import { type ReactNode, useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
 import { RuntimeContext } from '../../features/records/runtime-context'
 import type { SessionUser } from '../../session/stored-user'
 import { type SyncRuntime, startRuntime } from '../../sync/runtime'
@@ -13,6 +13,9 @@ import { notify } from '../notify'
 export function RuntimeProvider({ user, children }: { user: SessionUser; children: ReactNode }) {
   const start = useRouter().options.context.startRuntime ?? startRuntime
   const [runtime, setRuntime] = useState<SyncRuntime | null>(null)
+  // The runtime lives as long as the user id; a new name or photo only changes what the screens show.
+  const first = useRef(user)
+  const shown = useMemo(() => runtime && { ...runtime, user }, [runtime, user])
 
   useEffect(() => {
     // Started a microtask later, so React's development double-mount (mount, unmount, mount at once)
@@ -21,7 +24,7 @@ export function RuntimeProvider({ user, children }: { user: SessionUser; childre
     let cancelled = false
     queueMicrotask(() => {
       if (cancelled) return
-      started = start(user, notify)
+      started = start(first.current, notify)
       setRuntime(started)
     })
     return () => {
@@ -29,9 +32,9 @@ export function RuntimeProvider({ user, children }: { user: SessionUser; childre
       started?.stop()
       setRuntime(null)
     }
-  }, [user, start])
+  }, [start])
 
   // One render without a runtime, right after mounting: the effect above starts it.
-  if (!runtime) return null
-  return <RuntimeContext.Provider value={runtime}>{children}</RuntimeContext.Provider>
+  if (!shown) return null
+  return <RuntimeContext.Provider value={shown}>{children}</RuntimeContext.Provider>
 }

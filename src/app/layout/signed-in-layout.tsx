@@ -6,9 +6,14 @@
  * but stays mounted: a half-typed form is still there after unlocking.
  */
 import { Navigate } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useMemo, useSyncExternalStore } from 'react'
 import { LockScreen, useLocked } from '../../features/lock'
-import { type SessionUser, storedUser } from '../../session/stored-user'
+import {
+  type SessionUser,
+  storedUser,
+  storedUserSnapshot,
+  subscribeStoredUser,
+} from '../../session/stored-user'
 import { AppShell } from './app-shell'
 import { RuntimeProvider } from './runtime-provider'
 import { useIdleLock } from './use-idle-lock'
@@ -27,8 +32,15 @@ function LockableShell({ user }: { user: SessionUser }) {
   )
 }
 
+/** The stored user, following a profile saved in this tab or another (the name and photo in the sidebar). */
+function useStoredUser() {
+  const snapshot = useSyncExternalStore(subscribeStoredUser, storedUserSnapshot)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the snapshot is what storedUser() reads.
+  return useMemo(() => storedUser(), [snapshot])
+}
+
 export function SignedInLayout() {
-  const [user] = useState(storedUser)
+  const user = useStoredUser()
   useSessionWatch(user?.id ?? null)
   if (!user) return <Navigate to="/login" />
   return (

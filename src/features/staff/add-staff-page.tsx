@@ -6,7 +6,7 @@
 import { Link } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { PASSWORD_MIN } from '../../domain/user'
-import { StaffError, type StaffMember } from '../../sync/staff'
+import { StaffError, type StaffMember } from '../../sync/user-calls'
 import { BackLink } from '../../ui/back-link'
 import { Banner } from '../../ui/banner'
 import { button, card } from '../../ui/styles'
@@ -17,7 +17,7 @@ import { PasswordField, PasswordToHandOver } from './password-field'
 import { BLANK_STAFF, errorsByField, type StaffErrors, StaffFields, type StaffValues } from './staff-fields'
 
 export function AddStaffPage() {
-  const { staff } = useRuntime()
+  const { users } = useRuntime()
   const [values, setValues] = useState<StaffValues>(BLANK_STAFF)
   const [password, setPassword] = useState('')
   const [errors, setErrors] = useState<StaffErrors>({})
@@ -37,7 +37,7 @@ export function AddStaffPage() {
     setBusy(true)
     setFailure(null)
     try {
-      const member = await staff.create({ ...values, password })
+      const member = await users.create({ ...values, password })
       setCreated({ member, password })
     } catch (error) {
       const refused = error instanceof StaffError ? error : null

@@ -7,7 +7,7 @@ import { useNavigate, useParams } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { PASSWORD_MIN } from '../../domain/user'
-import { StaffError, type StaffMember } from '../../sync/staff'
+import { StaffError, type StaffMember } from '../../sync/user-calls'
 import { BackLink } from '../../ui/back-link'
 import { Banner } from '../../ui/banner'
 import { button, card } from '../../ui/styles'
@@ -40,7 +40,7 @@ function refusal(error: unknown, known: readonly string[]) {
 }
 
 function ProfileForm({ member, onSaved }: { member: StaffMember; onSaved: (member: StaffMember) => void }) {
-  const { staff, user } = useRuntime()
+  const { users, user } = useRuntime()
   const saved = valuesOf(member)
   const [values, setValues] = useState<StaffValues>(saved)
   const [errors, setErrors] = useState<StaffErrors>({})
@@ -57,7 +57,7 @@ function ProfileForm({ member, onSaved }: { member: StaffMember; onSaved: (membe
     setBusy(true)
     setFailure(null)
     try {
-      const updated = await staff.update(member.id, changed)
+      const updated = await users.update(member.id, changed)
       toast.success('Saved', { description: 'This user has been updated successfully.' })
       onSaved(updated)
     } catch (error) {
@@ -87,7 +87,7 @@ function ProfileForm({ member, onSaved }: { member: StaffMember; onSaved: (membe
 }
 
 function PasswordReset({ member }: { member: StaffMember }) {
-  const { staff } = useRuntime()
+  const { users } = useRuntime()
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | undefined>()
   const [handedOver, setHandedOver] = useState<string | null>(null)
@@ -99,7 +99,7 @@ function PasswordReset({ member }: { member: StaffMember }) {
     setBusy(true)
     setError(undefined)
     try {
-      await staff.update(member.id, { password })
+      await users.update(member.id, { password })
       setHandedOver(password)
       setPassword('')
     } catch (failure) {
@@ -126,11 +126,11 @@ function PasswordReset({ member }: { member: StaffMember }) {
 }
 
 function AccountActions({ member, onDeleted }: { member: StaffMember; onDeleted: () => void }) {
-  const { staff, user } = useRuntime()
+  const { users, user } = useRuntime()
   const deletion = useDeleteMember(onDeleted)
   const unlock = async () => {
     try {
-      await staff.unlock(member.email)
+      await users.unlock(member.email)
       toast.success('Unlocked', { description: `${memberName(member)} can sign in again.` })
     } catch (error) {
       toast.error(error instanceof StaffError ? error.message : 'Oops, something went wrong!')

@@ -1,7 +1,7 @@
 /** The staff list's columns: name, email, role, and edit and delete (no delete of oneself). */
 import { Link } from '@tanstack/react-router'
 import { useMemo } from 'react'
-import type { StaffMember } from '../../sync/staff'
+import type { StaffMember } from '../../sync/user-calls'
 import { type Columns, columnHelper } from '../../ui/data-table'
 import { EditIcon, TrashIcon } from '../../ui/icons'
 import { iconButton } from '../../ui/styles'

@@ -1,6 +1,6 @@
 /** What a staff screen shows when the server could not be asked: offline (plainly, with a retry) or refused. */
 
-import type { StaffError } from '../../sync/staff'
+import type { StaffError } from '../../sync/user-calls'
 import { Banner } from '../../ui/banner'
 import { button } from '../../ui/styles'
 

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { StaffError } from '../../sync/staff'
+import { StaffError } from '../../sync/user-calls'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { useRuntime } from '../records/runtime-context'
 
@@ -15,13 +15,13 @@ interface Target {
 }
 
 export function useDeleteMember(onDeleted: () => void) {
-  const { staff } = useRuntime()
+  const { users } = useRuntime()
   const [target, setTarget] = useState<Target | null>(null)
 
   const confirm = async (current: Target) => {
     setTarget(null)
     try {
-      await staff.remove(current.id)
+      await users.remove(current.id)
       toast.success('Deleted!', { description: `${current.name} has been deleted.` })
       onDeleted()
     } catch (error) {

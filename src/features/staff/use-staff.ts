@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react'
 import type { ListResponse } from '../../domain/rest'
-import { STAFF_OFFLINE_TEXT, StaffError, type StaffMember } from '../../sync/staff'
+import { STAFF_OFFLINE_TEXT, StaffError, type StaffMember } from '../../sync/user-calls'
 import { useOnline } from '../../ui/use-online'
 import { useRuntime } from '../records/runtime-context'
 
@@ -53,11 +53,11 @@ export function useStaffPage(query: {
   page: number
   size: number
 }): Loaded<ListResponse<StaffMember>> {
-  const { staff } = useRuntime()
-  return useServerRead(() => staff.list(query), JSON.stringify(query))
+  const { users } = useRuntime()
+  return useServerRead(() => users.list(query), JSON.stringify(query))
 }
 
 export function useStaffMember(id: string): Loaded<StaffMember> {
-  const { staff } = useRuntime()
-  return useServerRead(() => staff.get(id), id)
+  const { users } = useRuntime()
+  return useServerRead(() => users.get(id), id)
 }
