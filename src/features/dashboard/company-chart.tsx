@@ -3,22 +3,18 @@ import { useMemo } from 'react'
 import { BarChart } from './bar-chart'
 import { ChartCard } from './chart-card'
 import { FigureTable } from './figure-table'
-import { contactsWithoutCompany, topCompanies } from './figures/compute'
-import type { TallyView } from './figures/use-tally'
+import type { CompanyCount } from './figures/compute'
+import type { Figures } from './figures/snapshot'
 import { plural } from './format'
 import { RecordName } from './record-name'
 
-const TOP = 10
 const ROW = 26
 const UNKNOWN = 'Company not on this device yet'
+const none: CompanyCount[] = []
 
-export function CompanyChart({ view }: { view: TallyView }) {
-  const { tally, ready, version } = view
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the tally is mutable; version says when it changed.
-  const { rows, without } = useMemo(
-    () => ({ rows: topCompanies(tally, TOP), without: contactsWithoutCompany(tally) }),
-    [tally, version],
-  )
+export function CompanyChart({ figures }: { figures: Figures | null }) {
+  const rows = figures?.topCompanies ?? none
+  const without = figures?.withoutCompany ?? 0
   const labels = useMemo(() => rows.map((row) => row.name ?? UNKNOWN), [rows])
   const series = useMemo(
     () => [{ name: 'Contacts', color: 'chart-series-2', values: rows.map((row) => row.count) }],
@@ -27,7 +23,7 @@ export function CompanyChart({ view }: { view: TallyView }) {
   return (
     <ChartCard
       title="Contacts per company (top ten)"
-      ready={ready}
+      ready={!!figures}
       empty={rows.length ? null : 'No contact belongs to a company yet.'}
       chart={
         <BarChart

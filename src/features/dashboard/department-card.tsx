@@ -1,17 +1,18 @@
 /** The overview's contacts per department, most first, each with a bar to compare them at a glance. */
-import { useMemo } from 'react'
+
 import { FigureCard } from './figure-card'
-import { contactsByDepartment } from './figures/compute'
-import type { TallyView } from './figures/use-tally'
+import type { Figures } from './figures/snapshot'
 import { departmentLabel, formatCount } from './format'
 
-export function DepartmentCard({ view }: { view: TallyView }) {
-  const { tally, ready, version } = view
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the tally is mutable; version says when it changed.
-  const rows = useMemo(() => contactsByDepartment(tally).filter((row) => row.count > 0), [tally, version])
+export function DepartmentCard({ figures }: { figures: Figures | null }) {
+  const rows = figures?.departments.filter((row) => row.count > 0) ?? []
   const most = rows[0]?.count ?? 0
   return (
-    <FigureCard title="Contacts by department" ready={ready} empty={rows.length ? null : 'No contacts yet.'}>
+    <FigureCard
+      title="Contacts by department"
+      ready={!!figures}
+      empty={rows.length ? null : 'No contacts yet.'}
+    >
       <ul className="space-y-2.5">
         {rows.map(({ department, count }) => (
           <li key={department} className="grid grid-cols-[7.5rem_1fr_3rem] items-center gap-3 text-sm">

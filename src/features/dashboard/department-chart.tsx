@@ -3,16 +3,15 @@ import { useMemo } from 'react'
 import { BarChart } from './bar-chart'
 import { ChartCard } from './chart-card'
 import { FigureTable } from './figure-table'
-import { contactsByDepartment } from './figures/compute'
-import type { TallyView } from './figures/use-tally'
+import type { DepartmentCount } from './figures/compute'
+import type { Figures } from './figures/snapshot'
 import { departmentLabel } from './format'
 
 const ROW = 26
+const none: DepartmentCount[] = []
 
-export function DepartmentChart({ view }: { view: TallyView }) {
-  const { tally, ready, version } = view
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the tally is mutable; version says when it changed.
-  const rows = useMemo(() => contactsByDepartment(tally), [tally, version])
+export function DepartmentChart({ figures }: { figures: Figures | null }) {
+  const rows = figures?.departments ?? none
   const labels = useMemo(() => rows.map((row) => departmentLabel(row.department)), [rows])
   const series = useMemo(
     () => [{ name: 'Contacts', color: 'chart-series-1', values: rows.map((row) => row.count) }],
@@ -21,8 +20,8 @@ export function DepartmentChart({ view }: { view: TallyView }) {
   return (
     <ChartCard
       title="Contacts per department"
-      ready={ready}
-      empty={tally.rows.contacts.size ? null : 'No contacts yet.'}
+      ready={!!figures}
+      empty={figures?.contacts ? null : 'No contacts yet.'}
       chart={<BarChart labels={labels} series={series} horizontal height={rows.length * ROW + 32} />}
       table={(visible) => (
         <FigureTable

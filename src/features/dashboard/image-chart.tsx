@@ -4,13 +4,13 @@ import { screens } from '../records/screens'
 import { BarChart, type ChartSeries } from './bar-chart'
 import { ChartCard, Legend } from './chart-card'
 import { FigureTable } from './figure-table'
-import { catalogImages } from './figures/compute'
-import type { TallyView } from './figures/use-tally'
+import type { ImageCount } from './figures/compute'
+import type { Figures } from './figures/snapshot'
 
-export function ImageChart({ view }: { view: TallyView }) {
-  const { tally, ready, version } = view
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the tally is mutable; version says when it changed.
-  const rows = useMemo(() => catalogImages(tally), [tally, version])
+const none: ImageCount[] = []
+
+export function ImageChart({ figures }: { figures: Figures | null }) {
+  const rows = figures?.images ?? none
   const labels = useMemo(() => rows.map((row) => screens[row.collection].nav.label), [rows])
   const series = useMemo<ChartSeries[]>(
     () => [
@@ -23,7 +23,7 @@ export function ImageChart({ view }: { view: TallyView }) {
   return (
     <ChartCard
       title="Catalog images"
-      ready={ready}
+      ready={!!figures}
       empty={items ? null : 'No industries, services or products yet.'}
       chart={
         <BarChart labels={labels} series={series} horizontal stacked height={3 * 34 + 32} barWidth={20} />

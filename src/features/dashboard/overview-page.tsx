@@ -8,7 +8,7 @@ import { Link } from '@tanstack/react-router'
 import { useRuntime } from '../records/runtime-context'
 import { CountTiles } from './count-tiles'
 import { DepartmentCard } from './department-card'
-import { useTally } from './figures/use-tally'
+import { useFigures } from './figures/use-figures'
 import { RecentCard } from './recent-card'
 import { SyncCard } from './sync-card'
 import { TopCompaniesCard } from './top-companies-card'
@@ -21,7 +21,7 @@ function greeting(hour: number) {
 
 export function OverviewPage() {
   const { user } = useRuntime()
-  const view = useTally()
+  const figures = useFigures()
   const name = user.firstName || user.email
   return (
     <div className="space-y-6">
@@ -42,10 +42,10 @@ export function OverviewPage() {
       </div>
       <CountTiles />
       <div className="grid gap-4 md:grid-cols-2">
-        <DepartmentCard view={view} />
-        <TopCompaniesCard view={view} />
-        <RecentCard view={view} by="created" />
-        <RecentCard view={view} by="updated" />
+        <DepartmentCard figures={figures} />
+        <TopCompaniesCard figures={figures} />
+        <RecentCard figures={figures} by="created" />
+        <RecentCard figures={figures} by="updated" />
       </div>
       <div className="grid gap-4 md:grid-cols-2">
         <SyncCard />

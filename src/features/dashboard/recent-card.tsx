@@ -1,9 +1,8 @@
 /** The overview's latest records of every kind: newly added, or newly edited, each opening its edit screen. */
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { collections } from '../../domain/collections'
 import { FigureCard } from './figure-card'
-import { recentRecords } from './figures/compute'
-import type { TallyView } from './figures/use-tally'
+import type { Figures } from './figures/snapshot'
 import { agoText } from './format'
 import { RecordName } from './record-name'
 
@@ -27,22 +26,12 @@ const kindOf = (collection: keyof typeof collections) => {
   return label.charAt(0).toUpperCase() + label.slice(1)
 }
 
-export function RecentCard({
-  view,
-  by,
-  limit = 6,
-}: {
-  view: TallyView
-  by: 'created' | 'updated'
-  limit?: number
-}) {
-  const { tally, ready, version } = view
+export function RecentCard({ figures, by }: { figures: Figures | null; by: 'created' | 'updated' }) {
   const now = useNow()
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the tally is mutable; version says when it changed.
-  const rows = useMemo(() => recentRecords(tally, by, limit), [tally, version, by, limit])
+  const rows = (by === 'created' ? figures?.recentlyAdded : figures?.recentlyEdited) ?? []
   const { title, empty } = TEXTS[by]
   return (
-    <FigureCard title={title} ready={ready} empty={rows.length ? null : empty}>
+    <FigureCard title={title} ready={!!figures} empty={rows.length ? null : empty}>
       <ul className="divide-y divide-slate-100">
         {rows.map((row) => (
           <li

@@ -5,12 +5,12 @@
  */
 import { CompanyChart } from './company-chart'
 import { DepartmentChart } from './department-chart'
-import { useTally } from './figures/use-tally'
+import { useFigures } from './figures/use-figures'
 import { ImageChart } from './image-chart'
 import { WeeklyChart } from './weekly-chart'
 
 export function StatsPage() {
-  const view = useTally()
+  const figures = useFigures()
   return (
     <div className="space-y-6">
       <div>
@@ -19,12 +19,12 @@ export function StatsPage() {
           Figures from the records on this device, as they change.
         </p>
       </div>
-      <WeeklyChart view={view} />
+      <WeeklyChart figures={figures} />
       <div className="grid gap-4 lg:grid-cols-2">
-        <DepartmentChart view={view} />
-        <CompanyChart view={view} />
+        <DepartmentChart figures={figures} />
+        <CompanyChart figures={figures} />
       </div>
-      <ImageChart view={view} />
+      <ImageChart figures={figures} />
     </div>
   )
 }

@@ -1,19 +1,18 @@
 /** The overview's companies with the most contacts, each opening its edit screen. */
-import { useMemo } from 'react'
+
 import { FigureCard } from './figure-card'
-import { topCompanies } from './figures/compute'
-import type { TallyView } from './figures/use-tally'
+import type { Figures } from './figures/snapshot'
 import { plural } from './format'
 import { RecordName } from './record-name'
 
-export function TopCompaniesCard({ view, limit = 5 }: { view: TallyView; limit?: number }) {
-  const { tally, ready, version } = view
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the tally is mutable; version says when it changed.
-  const rows = useMemo(() => topCompanies(tally, limit), [tally, version, limit])
+const SHOWN = 5
+
+export function TopCompaniesCard({ figures }: { figures: Figures | null }) {
+  const rows = figures?.topCompanies.slice(0, SHOWN) ?? []
   return (
     <FigureCard
       title="Companies with the most contacts"
-      ready={ready}
+      ready={!!figures}
       empty={rows.length ? null : 'No contact belongs to a company yet.'}
     >
       <ol className="divide-y divide-slate-100">

@@ -4,16 +4,14 @@ import { SCREENS } from '../records/screens'
 import { BarChart, type ChartSeries } from './bar-chart'
 import { ChartCard, Legend } from './chart-card'
 import { FigureTable } from './figure-table'
-import { addedPerWeek } from './figures/compute'
-import type { TallyView } from './figures/use-tally'
+import type { WeekCount } from './figures/compute'
+import type { Figures } from './figures/snapshot'
 
-const WEEKS = 12
 const dayMonth = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' })
+const noWeeks: WeekCount[] = []
 
-export function WeeklyChart({ view }: { view: TallyView }) {
-  const { tally, ready, version } = view
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the tally is mutable; version says when it changed.
-  const weeks = useMemo(() => addedPerWeek(tally, new Date(), WEEKS), [tally, version])
+export function WeeklyChart({ figures }: { figures: Figures | null }) {
+  const weeks = figures?.weeks ?? noWeeks
   const labels = useMemo(() => weeks.map((week) => dayMonth.format(week.start)), [weeks])
   const series = useMemo<ChartSeries[]>(
     () =>
@@ -28,7 +26,7 @@ export function WeeklyChart({ view }: { view: TallyView }) {
   return (
     <ChartCard
       title="Records added per week"
-      ready={ready}
+      ready={!!figures}
       empty={added ? null : 'Nothing was added in the last twelve weeks.'}
       chart={<BarChart labels={labels} series={series} stacked height={240} barWidth={22} />}
       legend={<Legend items={series} />}

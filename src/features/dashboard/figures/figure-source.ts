@@ -1,0 +1,102 @@
+/**
+ * Where a screen gets the dashboard's figures: a worker counting the mirror
+ * (figures-worker.ts) where the browser has workers, else the same tally in
+ * this thread (jsdom in the component tests). One per database, shared by the
+ * overview and the stats screen, kept a while after the last one closes.
+ */
+import type { OutpostDb } from '../../../db/database'
+import type { FiguresMessage } from './figures-worker'
+import { type Figures, figuresOf } from './snapshot'
+import { DashboardTally } from './tally'
+
+export interface FigureSource {
+  /** null until the mirror has been read once. */
+  get: () => Figures | null
+  subscribe: (listener: () => void) => () => void
+  stop: () => void
+}
+
+function source(start: (set: (figures: Figures) => void) => () => void): FigureSource {
+  let figures: Figures | null = null
+  const listeners = new Set<() => void>()
+  const stop = start((next) => {
+    figures = next
+    for (const listener of listeners) listener()
+  })
+  return {
+    get: () => figures,
+    subscribe: (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    stop,
+  }
+}
+
+const inWorker = (db: OutpostDb) =>
+  source((set) => {
+    const worker = new Worker(new URL('./figures-worker.ts', import.meta.url), { type: 'module' })
+    worker.onmessage = (event: MessageEvent<FiguresMessage>) => {
+      if ('figures' in event.data) set(event.data.figures)
+    }
+    worker.postMessage({ dbName: db.name })
+    return () => worker.terminate()
+  })
+
+const inThisThread = (db: OutpostDb) =>
+  source((set) => {
+    const tally = new DashboardTally(db)
+    const unsubscribe = tally.subscribe(() => {
+      if (tally.ready) set(figuresOf(tally, new Date()))
+    })
+    tally.start()
+    return () => {
+      unsubscribe()
+      tally.stop()
+    }
+  })
+
+interface Held {
+  source: FigureSource
+  users: number
+  timer?: ReturnType<typeof setTimeout>
+}
+
+const held = new WeakMap<OutpostDb, Held>()
+
+/**
+ * Kept this long after the last dashboard screen closes, so going from the
+ * overview to a list and back does not read 100,000 rows again; then stopped,
+ * which also lets a signed-out user's database go.
+ */
+const LINGER_MS = 120_000
+
+/** The figures of this database, counting from the first screen that holds them. */
+export function figureSource(db: OutpostDb): FigureSource {
+  let entry = held.get(db)
+  if (!entry) {
+    entry = { source: typeof Worker === 'undefined' ? inThisThread(db) : inWorker(db), users: 0 }
+    held.set(db, entry)
+  }
+  return entry.source
+}
+
+/** Keeps the figures of this database counting while a screen shows them; call the answer when it closes. */
+export function holdFigures(db: OutpostDb): () => void {
+  figureSource(db)
+  const entry = held.get(db) as Held
+  clearTimeout(entry.timer)
+  entry.users++
+  let released = false
+  return () => {
+    if (released) return
+    released = true
+    entry.users--
+    if (entry.users > 0) return
+    entry.timer = setTimeout(() => {
+      if (entry.users > 0) return
+      entry.source.stop()
+      held.delete(db)
+    }, LINGER_MS)
+  }
+}
