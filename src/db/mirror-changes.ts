@@ -62,14 +62,19 @@ const everything = (): MirrorChanges =>
 // The back/forward cache keeps no page with an open BroadcastChannel (Dexie closes its own for the same
 // reason). Closed while the page sleeps, reopened when it wakes; and as what other tabs wrote meanwhile
 // went unheard, every index then reads its table again.
-if (typeof window !== 'undefined') {
-  window.addEventListener('pagehide', (event) => {
-    if (!event.persisted) return
+// Only a page has a back/forward cache; the service worker (which replays the outbox in the
+// background) writes through this module too, so the page's own globals are not assumed.
+interface PageTransition extends Event {
+  persisted: boolean
+}
+if ('onpageshow' in globalThis) {
+  globalThis.addEventListener('pagehide', (event) => {
+    if (!(event as PageTransition).persisted) return
     for (const channel of channels.values()) channel.close()
     channels.clear()
   })
-  window.addEventListener('pageshow', (event) => {
-    if (!event.persisted) return
+  globalThis.addEventListener('pageshow', (event) => {
+    if (!(event as PageTransition).persisted) return
     for (const dbName of listeners.keys()) {
       channelOf(dbName)
       announce(dbName, everything())

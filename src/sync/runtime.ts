@@ -9,6 +9,7 @@ import { dropMirrorIndexes } from '../db/mirror-index'
 import type { WriteContext } from '../db/record-writes'
 import { type SessionUser, signOut } from '../session/sign-in'
 import { fetchTransport } from '../transport/http'
+import { requestBackgroundSync } from './background-sync'
 import type { NoticeLevel } from './context'
 import { SyncEngine } from './engine'
 import { SyncScheduler } from './scheduler'
@@ -43,7 +44,15 @@ export function startRuntime(
     engine,
     signOut: () => signOut({ transport }),
     users: userCalls(transport),
-    writes: { db, userId: user.id, afterWrite: scheduler.kick },
+    writes: {
+      db,
+      userId: user.id,
+      // Sent by this tab shortly; should the tab close first, the service worker sends it (Background Sync).
+      afterWrite: () => {
+        scheduler.kick()
+        void requestBackgroundSync(user.id)
+      },
+    },
     stop: () => {
       scheduler.stop()
       dropMirrorIndexes(db)

@@ -5,6 +5,7 @@
  * tab that finds the lock taken asks the holder to run again over a
  * BroadcastChannel, so no write waits for the next timer.
  */
+import { syncLockName } from './background-sync'
 import type { SyncEngine } from './engine'
 
 const WRITE_DEBOUNCE_MS = 300
@@ -18,7 +19,7 @@ export class SyncScheduler {
   private readonly lockName: string
 
   constructor(private readonly engine: SyncEngine) {
-    this.lockName = `outpost-sync-${engine.ctx.userId}`
+    this.lockName = syncLockName(engine.ctx.userId)
   }
 
   start() {

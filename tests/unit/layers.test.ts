@@ -51,6 +51,9 @@ describe('layer rules', () => {
     ['src/features/contacts/x.ts', "import { fetchTransport } from '../../transport/http'"],
     ['src/features/contacts/x.ts', "import { ofetch } from 'ofetch'"],
     ['server/x.ts', "import { OutpostDb } from '../src/db/database'"],
+    ['server/x.ts', "import { replayInBackground } from '../src/sync/background-sync'"],
+    ['sw/x.ts', "import { OutpostDb } from '../src/db/database'"],
+    ['sw/x.ts', "import { SyncEngine } from '../src/sync/engine'"],
   ])('%s may not: %s', (path, source) => {
     expect(restricted(path, source)).toBe(true)
   })
@@ -61,6 +64,7 @@ describe('layer rules', () => {
     ['src/sync/x.ts', "import { getDoc } from '../transport/calls'"],
     ['src/ui/x.ts', "import { messages } from '../domain/errors'"],
     ['server/x.ts', "import { collections } from '../src/domain/collections'"],
+    ['sw/x.ts', "import { replayInBackground } from '../src/sync/background-sync'"],
   ])('%s may: %s', (path, source) => {
     expect(restricted(path, source)).toBe(false)
   })

@@ -1,0 +1,53 @@
+/**
+ * Background Sync: a change queued just before the tab closed still goes out
+ * when the network returns, with no tab open. Where the browser has it
+ * (Chromium), every local write asks for a one-off sync tagged with the
+ * user's id; the service worker answers the browser's `sync` event by
+ * replaying that user's outbox with the same engine the page uses. Where it
+ * has not, nothing changes: the next open sends the change, as before.
+ */
+import { databaseName, OutpostDb } from '../db/database'
+import { fetchTransport } from '../transport/http'
+import { SyncEngine } from './engine'
+
+const TAG_PREFIX = 'outpost-outbox:'
+
+/** The same lock the page's scheduler takes: one replay at a time, whoever runs it. */
+export const syncLockName = (userId: string) => `outpost-sync-${userId}`
+
+interface SyncManager {
+  register(tag: string): Promise<void>
+}
+
+/** Page side: ask the browser to wake the service worker once the network is back. Never throws. */
+export async function requestBackgroundSync(userId: string) {
+  try {
+    const registration = await navigator.serviceWorker?.getRegistration()
+    const sync = (registration as { sync?: SyncManager } | undefined)?.sync
+    await sync?.register(`${TAG_PREFIX}${userId}`)
+  } catch {
+    // Refused (permission, private mode) or not offered: the open tab's scheduler still sends it.
+  }
+}
+
+/** The user whose outbox a sync tag is for, or null for any other tag. */
+export const userOfTag = (tag: string) => (tag.startsWith(TAG_PREFIX) ? tag.slice(TAG_PREFIX.length) : null)
+
+/**
+ * Service-worker side: one sync run for the user. Resolves when the outbox
+ * went out (or an open tab is already replaying it); rejects when the network
+ * is still missing, so the browser tries again later.
+ */
+export async function replayInBackground(userId: string) {
+  const db = new OutpostDb(databaseName(userId))
+  try {
+    await navigator.locks.request(syncLockName(userId), { ifAvailable: true }, async (lock) => {
+      if (!lock) return
+      const engine = new SyncEngine({ db, transport: fetchTransport(), userId })
+      const result = await engine.sync()
+      if (result === 'offline') throw new Error('Still offline: the browser will try again.')
+    })
+  } finally {
+    db.close()
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * Background Sync in Chromium: a contact added offline, the tab closed before
+ * the network returns, then (network back, no tab of the app open) the
+ * browser's sync event, fired here through the DevTools protocol as Chromium
+ * fires it on reconnecting, makes the service worker send it. The server then
+ * holds it exactly once.
+ */
+import type { CDPSession } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser } from './chromium'
+import { apiSession, type RunningServer, startServer } from './server-process'
+import { serviceWorkerInControl, signInThroughUi, until } from './signed-in'
+
+let server: RunningServer
+let browser: Awaited<ReturnType<typeof launchBrowser>>
+
+beforeAll(async () => {
+  server = await startServer()
+  browser = await launchBrowser()
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+/** The id of the app's service-worker registration, as the DevTools protocol reports it. */
+async function registrationId(cdp: CDPSession, scope: string) {
+  const found = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find(
+        (registration) => registration.scopeURL === scope && !registration.isDeleted,
+      )
+      if (ours) resolve(ours.registrationId)
+    })
+  })
+  await cdp.send('ServiceWorker.enable')
+  return found
+}
+
+describe('Background Sync', () => {
+  it('sends a change queued offline after the tab has closed, once the network is back', async () => {
+    const page = browser.context.pages()[0] ?? (await browser.context.newPage())
+    await signInThroughUi(page, server.url)
+    await serviceWorkerInControl(page)
+    const userId = await page.evaluate(() => localStorage.getItem('userId'))
+
+    await browser.context.setOffline(true)
+    await page.goto(`${server.url}/contacts/add`)
+    await page.getByLabel('First Name', { exact: true }).fill('Closed')
+    await page.getByLabel('Last Name', { exact: true }).fill('Tab')
+    await page.getByRole('button', { name: 'Save Contact' }).click()
+    await page.waitForURL(/\/contacts\/edit\//)
+    const tags = await until(
+      () =>
+        page.evaluate(async () => {
+          const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
+            sync: { getTags(): Promise<string[]> }
+          }
+          return registration.sync.getTags()
+        }),
+      (found) => found.length > 0,
+      'the sync to be registered',
+    )
+    expect(tags).toEqual([`outpost-outbox:${userId}`])
+
+    // A tab that is not the app's, only to speak the DevTools protocol once the app's tab is gone.
+    const other = await browser.context.newPage()
+    const cdp = await browser.context.newCDPSession(other)
+    const registration = await registrationId(cdp, `${server.url}/`)
+    await page.close()
+    await browser.context.setOffline(false)
+
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: server.url,
+      registrationId: registration,
+      tag: `outpost-outbox:${userId}`,
+      lastChance: false,
+    })
+    const api = await apiSession(server.url)
+    const found = await until(
+      () =>
+        api.get<{ docs: { firstName: string; lastName: string }[] }>('contacts?where[lastName][equals]=Tab'),
+      (answer) => answer.docs.length > 0,
+      'the contact on the server',
+    )
+    expect(found.docs).toHaveLength(1)
+    expect(found.docs[0]).toMatchObject({ firstName: 'Closed', lastName: 'Tab' })
+    expect(browser.context.pages().map((open) => open.url())).toEqual(['about:blank'])
+  }, 120_000)
+})
