@@ -72,6 +72,40 @@ describe('pull', () => {
     expect(await readMeta(env.db, META.hydrated, false)).toBe(true)
   })
 
+  it("does not write again the version this run's push settled (the echo), but writes a newer one", async () => {
+    await env.db.contacts.bulkPut([
+      { id: 'mine', version: 3, firstName: 'mine', lastName: 'Settled' },
+      { id: 'theirs', version: 3, firstName: 'theirs', lastName: 'Settled' },
+    ] as never)
+    env.ctx.settled = new Map([
+      ['contacts:mine', 3],
+      ['contacts:theirs', 3],
+    ])
+    env.state.answer = () =>
+      json(200, {
+        changes: [contact('mine', 3, { lastName: 'Echo' }), contact('theirs', 4, { lastName: 'Newer' })],
+        cursor: '9',
+        hasMore: false,
+      })
+    expect(await pull(env.ctx)).toBe('ok')
+    expect(await env.db.contacts.get('mine')).toMatchObject({ lastName: 'Settled' })
+    expect(await env.db.contacts.get('theirs')).toMatchObject({ version: 4, lastName: 'Newer' })
+    expect(await readMeta(env.db, META.cursor, '0')).toBe('9')
+  })
+
+  it('writes a settled record again after a resync emptied the mirror', async () => {
+    await env.db.contacts.put({ id: 'mine', version: 3, firstName: 'mine' } as never)
+    await env.db.meta.put({ key: META.cursor, value: '40' })
+    env.ctx.settled = new Map([['contacts:mine', 3]])
+    const answers = [
+      json(410, { errors: [{ name: 'ResyncRequired', title: 'Resync', message: 'Resync' }], resync: true }),
+      json(200, { changes: [contact('mine', 3)], cursor: '90', hasMore: false }),
+    ]
+    env.state.answer = () => answers.shift() ?? json(500, {})
+    expect(await pull(env.ctx)).toBe('ok')
+    expect(await env.db.contacts.get('mine')).toMatchObject({ version: 3 })
+  })
+
   it('stops without losing its place when the network goes', async () => {
     await env.db.meta.put({ key: META.cursor, value: '7' })
     env.state.answer = () => 'network'
