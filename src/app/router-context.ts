@@ -17,7 +17,12 @@ export interface AppRouterContext {
   /** Signs in against the server; defaults to signIn over fetch (src/session/sign-in.ts). */
   signIn?: (email: string, password: string) => Promise<SessionUser>
   /** Creates an account, then signs in; defaults to registerAccount (src/session/register.ts). */
-  register?: (details: { email: string; password: string; confirmPassword: string }) => Promise<SessionUser>
+  register?: (details: {
+    email: string
+    password: string
+    confirmPassword: string
+    newsletter?: boolean
+  }) => Promise<SessionUser>
   /** Unlocks the locked app; defaults to unlockApp (src/session/sign-in.ts). */
   unlock?: (user: SessionUser, password: string) => Promise<void>
   /** Builds the signed-in user's runtime; defaults to startRuntime (src/sync/runtime.ts). */

@@ -21,7 +21,7 @@ export const CLOSED_TEXT =
   'Accounts are created by an administrator. Ask an Admin of your team for an account.'
 
 export async function registerAccount(
-  details: { email: string; password: string; confirmPassword: string },
+  details: { email: string; password: string; confirmPassword: string; newsletter?: boolean },
   { transport = fetchTransport(), storage }: { transport?: Transport; storage?: Storage } = {},
 ) {
   let answer: Awaited<ReturnType<typeof register>>

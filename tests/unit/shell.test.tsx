@@ -49,7 +49,12 @@ describe('register', () => {
     expect(transport.mock.calls[0]?.[0]).toMatchObject({
       method: 'POST',
       path: 'register',
-      body: { username: 'new@example.com', password: 'secret1', confirmPassword: 'secret1' },
+      body: {
+        username: 'new@example.com',
+        password: 'secret1',
+        confirmPassword: 'secret1',
+        newsletter: true,
+      },
     })
   })
 

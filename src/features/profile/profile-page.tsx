@@ -22,11 +22,10 @@ export function ProfilePage() {
 
   return (
     <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
-      <div className="space-y-6">
+      <div>
         <ProfileCard user={user} />
-        <PasswordCard />
       </div>
-      <div className="space-y-4">
+      <div className="space-y-6">
         {account.error && (
           <Banner
             tone={account.error.offline ? 'info' : 'danger'}
@@ -43,6 +42,7 @@ export function ProfilePage() {
           </Banner>
         )}
         {member && <ProfileForm key={member.updatedAt} member={member} onSaved={setMember} />}
+        <PasswordCard />
       </div>
     </div>
   )
