@@ -17,13 +17,18 @@ export function login(transport: Transport, email: string, password: string) {
 
 export function register(
   transport: Transport,
-  details: { email: string; password: string; confirmPassword: string },
+  details: { email: string; password: string; confirmPassword: string; newsletter?: boolean },
 ) {
   // The product's register call names the email `username`.
   return transport({
     method: 'POST',
     path: 'register',
-    body: { username: details.email, password: details.password, confirmPassword: details.confirmPassword },
+    body: {
+      username: details.email,
+      password: details.password,
+      confirmPassword: details.confirmPassword,
+      newsletter: details.newsletter === true,
+    },
   })
 }
 
