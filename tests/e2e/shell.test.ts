@@ -91,7 +91,11 @@ describe('the shell in Chromium', () => {
 
   it('searches the mirror and locks and unlocks with the network off', async () => {
     const api = await apiSession(server.url)
-    await api.post('contacts', { firstName: 'Søren', lastName: 'Kierkegaard', phone: '+44 (0)20 7946-0123' })
+    const { doc } = await api.post<{ doc: { id: string } }>('contacts', {
+      firstName: 'Søren',
+      lastName: 'Kierkegaard',
+      phone: '+44 (0)20 7946-0123',
+    })
     await page.goto(`${server.url}/contacts/list`)
     await page.getByText('Kierkegaard').first().waitFor({ timeout: 30_000 })
 
@@ -119,6 +123,16 @@ describe('the shell in Chromium', () => {
       await password.fill(ADMIN.password)
       await page.getByRole('button', { name: 'Unlock' }).click()
       await page.getByText('Kierkegaard').first().waitFor()
+
+      // A new tab opened cold on a deep link, with no network: the app and the record come from the device.
+      const cold = await browser.context.newPage()
+      await cold.goto(`${server.url}/contacts/edit/${doc.id}`)
+      await until(
+        () => cold.getByLabel('Last Name', { exact: true }).inputValue(),
+        (value) => value === 'Kierkegaard',
+        'the deep-linked contact offline',
+      )
+      await cold.close()
     } finally {
       await browser.context.setOffline(false)
     }
