@@ -36,6 +36,29 @@ describe('routes', () => {
   })
 
   it.each([
+    '/calendar',
+    '/charts',
+    '/components/buttons',
+    '/forms/wizard',
+    '/table-list/regular',
+    '/maps/google',
+    '/pages/timeline',
+  ])(
+    'shows the 404 page for the template demo section %s, which is not part of the product',
+    async (path) => {
+      storeSession()
+      renderApp(path)
+      await screen.findByText('Oops! It seems that this page does not exist.')
+    },
+  )
+
+  it('redirects /users to My Profile', async () => {
+    storeSession()
+    const { router } = renderApp('/users')
+    await waitFor(() => expect(currentPath(router)).toBe('/users/me'))
+  })
+
+  it.each([
     '%2F%2Fevil.example',
     '%2F%5Cevil.example',
     '%2F%09%2Fevil.example',
