@@ -73,6 +73,11 @@ describe('the shell in Chromium', () => {
     expect(faults).toEqual([])
   }, 180_000)
 
+  it("offers 'Install app' once Chromium finds the app installable", async () => {
+    await page.goto(`${server.url}/contacts/list`)
+    await sidebar().getByRole('button', { name: 'Install app' }).waitFor({ timeout: 30_000 })
+  })
+
   it('keeps the sidebar colour chosen in Settings across a reload', async () => {
     await page.goto(`${server.url}/users/settings`)
     // The swatch is the label a finger or a mouse presses; the radio inside it is for the keyboard.
