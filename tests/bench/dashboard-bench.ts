@@ -279,7 +279,16 @@ async function browserFigures() {
     await signInThroughUi(page, server.url)
     await page.goto(`${server.url}/admin/overview`)
     await page.getByRole('banner').getByText('Online', { exact: true }).waitFor({ timeout: 60_000 })
-    await fillMirror(page, CONTACTS)
+    // The mirror may still be opening (or upgrading) right after sign-in: try again for a while. Puts repeat safely.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await fillMirror(page, CONTACTS)
+        break
+      } catch (error) {
+        if (attempt === 10) throw error
+        await page.waitForTimeout(500)
+      }
+    }
 
     const overview = await openCold(page, server.url, 'Overview')
     const started = await page.evaluate(() => performance.now())

@@ -49,6 +49,8 @@ export function BarChart({
     }
     // Whole numbers only: these are counts.
     const counts = { onlyInteger: true, low: 0 }
+    // The labels under the chart are one line of 12 px: chartist's 30 px leaves a gap below them.
+    const under = { offset: 22 }
     const options: BarChartOptions = {
       height,
       stackBars: stacked,
@@ -58,8 +60,12 @@ export function BarChart({
       seriesBarDistance: stacked ? 0 : barWidth + 2,
       chartPadding: { top: 8, right: 16, bottom: 4, left: 4 },
       axisX: horizontal
-        ? counts
-        : { showGrid: false, labelInterpolationFnc: (label: string | number) => cut(String(label), 10) },
+        ? { ...counts, ...under }
+        : {
+            ...under,
+            showGrid: false,
+            labelInterpolationFnc: (label: string | number) => cut(String(label), 10),
+          },
       axisY: horizontal
         ? {
             offset: labelWidth,

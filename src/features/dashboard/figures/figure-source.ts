@@ -33,28 +33,36 @@ function source(start: (set: (figures: Figures) => void) => () => void): FigureS
   }
 }
 
+function countHere(db: OutpostDb, set: (figures: Figures) => void) {
+  const tally = new DashboardTally(db)
+  const unsubscribe = tally.subscribe(() => {
+    if (tally.ready) set(figuresOf(tally, new Date()))
+  })
+  tally.start()
+  return () => {
+    unsubscribe()
+    tally.stop()
+  }
+}
+
 const inWorker = (db: OutpostDb) =>
   source((set) => {
+    let stopHere: (() => void) | undefined
     const worker = new Worker(new URL('./figures-worker.ts', import.meta.url), { type: 'module' })
-    worker.onmessage = (event: MessageEvent<FiguresMessage>) => {
-      if ('figures' in event.data) set(event.data.figures)
+    worker.onmessage = (event: MessageEvent<FiguresMessage>) => set(event.data.figures)
+    // A worker that cannot start (its script not cached, say) must not leave the screens counting forever.
+    worker.onerror = () => {
+      worker.terminate()
+      stopHere ??= countHere(db, set)
     }
     worker.postMessage({ dbName: db.name })
-    return () => worker.terminate()
-  })
-
-const inThisThread = (db: OutpostDb) =>
-  source((set) => {
-    const tally = new DashboardTally(db)
-    const unsubscribe = tally.subscribe(() => {
-      if (tally.ready) set(figuresOf(tally, new Date()))
-    })
-    tally.start()
     return () => {
-      unsubscribe()
-      tally.stop()
+      worker.terminate()
+      stopHere?.()
     }
   })
+
+const inThisThread = (db: OutpostDb) => source((set) => countHere(db, set))
 
 interface Held {
   source: FigureSource

@@ -6,11 +6,12 @@
  * page's own list indexes (mirror-changes.ts), from this tab and others.
  */
 import { OutpostDb } from '../../../db/database'
-import type { Figures } from './snapshot'
-import { figuresOf } from './snapshot'
+import { type Figures, figuresOf } from './snapshot'
 import { DashboardTally } from './tally'
 
-export type FiguresMessage = { figures: Figures } | { closed: true }
+export interface FiguresMessage {
+  figures: Figures
+}
 
 let started = false
 
