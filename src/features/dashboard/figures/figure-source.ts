@@ -6,7 +6,7 @@
  */
 import type { OutpostDb } from '../../../db/database'
 import type { FiguresMessage } from './figures-worker'
-import { type Figures, figuresOf } from './snapshot'
+import { type Figures, followFigures } from './snapshot'
 import { DashboardTally } from './tally'
 
 export interface FigureSource {
@@ -33,17 +33,8 @@ function source(start: (set: (figures: Figures) => void) => () => void): FigureS
   }
 }
 
-function countHere(db: OutpostDb, set: (figures: Figures) => void) {
-  const tally = new DashboardTally(db)
-  const unsubscribe = tally.subscribe(() => {
-    if (tally.ready) set(figuresOf(tally, new Date()))
-  })
-  tally.start()
-  return () => {
-    unsubscribe()
-    tally.stop()
-  }
-}
+const countHere = (db: OutpostDb, set: (figures: Figures) => void) =>
+  followFigures(new DashboardTally(db), set)
 
 const inWorker = (db: OutpostDb) =>
   source((set) => {

@@ -6,7 +6,7 @@
  * page's own list indexes (mirror-changes.ts), from this tab and others.
  */
 import { OutpostDb } from '../../../db/database'
-import { type Figures, figuresOf } from './snapshot'
+import { type Figures, followFigures } from './snapshot'
 import { DashboardTally } from './tally'
 
 export interface FiguresMessage {
@@ -18,11 +18,6 @@ let started = false
 self.onmessage = (event: MessageEvent<{ dbName: string }>) => {
   if (started) return
   started = true
-  const db = new OutpostDb(event.data.dbName)
-  const tally = new DashboardTally(db)
-  const post = (message: FiguresMessage) => self.postMessage(message)
-  tally.subscribe(() => {
-    if (tally.ready) post({ figures: figuresOf(tally, new Date()) })
-  })
-  tally.start()
+  const tally = new DashboardTally(new OutpostDb(event.data.dbName))
+  followFigures(tally, (figures) => self.postMessage({ figures } satisfies FiguresMessage))
 }

@@ -46,3 +46,21 @@ export function figuresOf(tally: DashboardTally, now: Date): Figures {
     images: catalogImages(tally),
   }
 }
+
+/** A new week starts on Monday even when no record changes: figures left open are made again this often. */
+const REFRESH_MS = 60 * 60_000
+
+/** Counts the mirror and hands over its figures once read, after each change, and every hour; answers the stop. */
+export function followFigures(tally: DashboardTally, set: (figures: Figures) => void): () => void {
+  const send = () => {
+    if (tally.ready) set(figuresOf(tally, new Date()))
+  }
+  const unsubscribe = tally.subscribe(send)
+  const timer = setInterval(send, REFRESH_MS)
+  tally.start()
+  return () => {
+    clearInterval(timer)
+    unsubscribe()
+    tally.stop()
+  }
+}
