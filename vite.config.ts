@@ -51,6 +51,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
+          // Rendering a whole route in jsdom takes well under a second alone, but CI runs every project at once
+          // on two cores (Chromium included); the default 5 s has been overrun so, never by a hang.
+          testTimeout: 15_000,
           setupFiles: ['./tests/unit/setup.ts'],
           include: ['tests/unit/**/*.test.{ts,tsx}'],
         },
