@@ -106,7 +106,7 @@ describe('settings', () => {
     const again = await screen.findByRole('complementary', { name: 'Sidebar' })
     expect(again.dataset.sidebarColour).toBe('brown')
     expect(within(again).getByRole('link', { name: 'Contacts' }).className).toContain('bg-active-danger')
-  }, 15_000)
+  })
 
   it('falls back to the defaults for anything stored that is not a choice', () => {
     expect(parsePreferences('{"sidebar":"pink","active":"info","lockAfter":7}')).toEqual({
