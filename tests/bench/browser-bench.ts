@@ -1,40 +1,76 @@
 /**
  * The contacts list in real Chromium at 100,000 contacts (docs/architecture.md: a new
- * page paints within one frame, 16 ms). Seeds a throw-away PGlite, starts the
- * real server on it, signs in, times the first hydrate into IndexedDB, then
- * times list interactions from the click (or Enter in the search box) until
- * the new rows are in the DOM, ready for the next frame's paint; and the top
- * bar's search over every entity, from typing until its results are in the
- * DOM. Printed, never asserted.
+ * page paints within one frame, 16 ms), side by side with the online-only way
+ * (every page and search asked of the server, as the app worked before it
+ * had a mirror) over a 100 ms round trip emulated by Chromium. Seeds a
+ * throw-away PGlite, starts the real server on it, signs in, times the first
+ * hydrate into IndexedDB, then times list interactions from the click (or
+ * Enter in the search box) until the new rows are in the DOM, and until the
+ * frame after that (the paint); the top bar's search over every entity; the
+ * tab's memory. Printed, never asserted, and handed back for BENCHMARKS.md.
  */
 import { rmSync } from 'node:fs'
-import type { Page } from 'playwright-core'
+import type { CDPSession, Page } from 'playwright-core'
+import { collections } from '../../src/domain/collections'
+import { orLike } from '../../src/domain/search'
+import { queryString } from '../../src/transport/http'
 import { launchBrowser } from '../e2e/chromium'
 import { seededDataDir } from '../e2e/seeded-data-dir'
-import { startServer } from '../e2e/server-process'
+import { ADMIN, startServer } from '../e2e/server-process'
 import { signInThroughUi, until } from '../e2e/signed-in'
+import { type IdbCeiling, idbCeiling } from './idb-ceiling'
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000)
 const ROUNDS = Number(process.env.BENCH_BROWSER_ROUNDS ?? 15)
+const ROUND_TRIP_MS = 100
+const PER_PAGE = 10
+
+/** Milliseconds from the act to the new rows in the DOM, and to the frame that paints them. */
+export interface Timing {
+  dom: number
+  frame: number
+}
+
+export interface Stat {
+  p50: number
+  p95: number
+  runs: number
+}
+
+export interface BrowserFigures {
+  contacts: number
+  hydrate: { seconds: number; perSecond: number }
+  ceiling: IdbCeiling
+  heapMiB: { used: number; afterGc: number }
+  list: Record<
+    'next' | 'far' | 'search',
+    { mirror: { dom: Stat; frame: Stat }; online: { dom: Stat; frame: Stat } }
+  >
+  offline: Record<'next' | 'search', Stat>
+  globalSearch: { first: number; words: Stat; phone: Stat }
+}
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0
-const summary = (times: number[]) => {
+export const stat = (times: number[]): Stat => {
   const sorted = [...times].sort((a, b) => a - b)
-  return `p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p95 ${percentile(sorted, 0.95).toFixed(1)} ms (${times.length} runs)`
+  return { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), runs: times.length }
 }
+const show = (s: Stat) => `p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms (${s.runs} runs)`
 
-/** Runs `act` in the page and answers the ms until the table's first row reads differently (new rows rendered). */
-function timeRowsChange(page: Page, act: 'next' | 'previous' | 'skip' | `search:${string}`) {
+type ListAct = 'next' | 'previous' | 'skip' | `search:${string}`
+
+/** Runs `act` in the app's list and answers the ms until its first row reads differently, and to the next frame. */
+function timeRowsChange(page: Page, act: ListAct): Promise<Timing> {
   return page.evaluate(
     async ({ act }) => {
       const firstRow = () => document.querySelector('tbody tr')?.textContent ?? ''
       const before = firstRow()
-      const changed = new Promise<void>((resolve) => {
+      const changed = new Promise<number>((resolve) => {
         const observer = new MutationObserver(() => {
           if (firstRow() !== before) {
             observer.disconnect()
-            resolve()
+            resolve(performance.now())
           }
         })
         observer.observe(document.body, { subtree: true, childList: true, characterData: true })
@@ -55,10 +91,53 @@ function timeRowsChange(page: Page, act: 'next' | 'previous' | 'skip' | `search:
       else if (act === 'previous') buttons().at(0)?.click()
       else if (act === 'skip') buttons().at(-2)?.click()
       else search.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }))
-      await changed
-      return performance.now() - started
+      const dom = await changed
+      // requestAnimationFrame runs just before the frame is painted.
+      const frame = await new Promise<number>((resolve) =>
+        requestAnimationFrame(() => resolve(performance.now())),
+      )
+      return { dom: dom - started, frame: frame - started }
     },
     { act },
+  )
+}
+
+/**
+ * The online-only way: the list screen's own request (where-or-like over its
+ * search fields, page, size, sort) sent to the server, its answer parsed and
+ * its ten rows put in a table; timed like the app's list.
+ */
+function timeOnlinePage(page: Page, path: string): Promise<Timing> {
+  return page.evaluate(
+    async ({ path }) => {
+      let table = document.querySelector('table')
+      if (!table) {
+        table = document.createElement('table')
+        table.append(document.createElement('tbody'))
+        document.body.replaceChildren(table)
+      }
+      const body = table.querySelector('tbody') as HTMLTableSectionElement
+      const started = performance.now()
+      const answer = await fetch(path, { credentials: 'same-origin' })
+      const { docs } = (await answer.json()) as { docs: Array<Record<string, unknown>> }
+      body.replaceChildren(
+        ...docs.map((doc) => {
+          const row = document.createElement('tr')
+          for (const field of ['firstName', 'lastName', 'email', 'phone', 'title']) {
+            const cell = document.createElement('td')
+            cell.textContent = String(doc[field] ?? '')
+            row.append(cell)
+          }
+          return row
+        }),
+      )
+      const dom = performance.now()
+      const frame = await new Promise<number>((resolve) =>
+        requestAnimationFrame(() => resolve(performance.now())),
+      )
+      return { dom: dom - started, frame: frame - started }
+    },
+    { path },
   )
 }
 
@@ -96,7 +175,26 @@ function timeGlobalSearch(page: Page, text: string) {
   )
 }
 
-export async function browserBench() {
+/** The list screen's request for a page, as src/sync/list-page.ts words it. */
+function listPath(pageNumber: number, search = '') {
+  const spec = collections.contacts
+  const query = {
+    where: search ? orLike(spec.searchFields, search) : undefined,
+    page: { number: pageNumber, size: PER_PAGE },
+    sort: spec.defaultSort,
+  }
+  return `/api/contacts${queryString(query)}`
+}
+
+/** The JS heap of the page as Chromium counts it (CDP Performance.getMetrics), in MiB. */
+async function heapMiB(cdp: CDPSession) {
+  await cdp.send('Performance.enable')
+  const { metrics } = await cdp.send('Performance.getMetrics')
+  const used = metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0
+  return used / 2 ** 20
+}
+
+export async function browserBench(): Promise<BrowserFigures> {
   const seeding = performance.now()
   const dataDir = await seededDataDir(CONTACTS)
   console.log(
@@ -104,12 +202,21 @@ export async function browserBench() {
   )
   const server = await startServer({ DATA_DIR: dataDir })
   const browser = await launchBrowser()
+  const online = await launchBrowser()
   try {
     const page = await browser.context.newPage()
     // tsx names the functions it compiles with a helper that does not exist inside the page.
     await page.addInitScript('globalThis.__name = (fn) => fn')
     page.on('crash', () => console.error('the page crashed'))
     page.on('pageerror', (error) => console.error('page error:', error))
+
+    await page.goto(`${server.url}/login`)
+    const ceiling = await idbCeiling(page)
+    console.log(
+      `IndexedDB alone, contact-sized rows in transactions of 2,000: ${ceiling.perRow.toLocaleString('en')} rows/s one record each, ` +
+        `${ceiling.perPage.toLocaleString('en')} rows/s as one value per 2,000`,
+    )
+
     const started = Date.now()
     await signInThroughUi(page, server.url)
     await page.goto(`${server.url}/contacts/list`)
@@ -129,35 +236,43 @@ export async function browserBench() {
       600_000,
     )
     const seconds = (Date.now() - started) / 1000
+    const hydrate = { seconds, perSecond: Math.round(CONTACTS / seconds) }
     console.log(
-      `hydrate into Chromium's IndexedDB (sign-in to idle): ${seconds.toFixed(1)} s, ${Math.round(CONTACTS / seconds).toLocaleString('en')} records/s`,
+      `first sync into Chromium's IndexedDB (sign-in to the whole list shown): ${seconds.toFixed(1)} s, ${hydrate.perSecond.toLocaleString('en')} records/s`,
     )
     await page.locator('tbody tr').first().waitFor()
-    // Chromium's own (non-standard) figure: the whole page's JS heap, list index included.
-    const heap = await page.evaluate(
-      () =>
-        (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0,
+    const cdp = await browser.context.newCDPSession(page)
+    const used = await heapMiB(cdp)
+    await cdp.send('HeapProfiler.collectGarbage')
+    const heap = { used, afterGc: await heapMiB(cdp) }
+    console.log(
+      `JS heap with ${CONTACTS.toLocaleString('en')} contacts mirrored and the list open: ${used.toFixed(0)} MiB (${heap.afterGc.toFixed(0)} MiB after a garbage collection)`,
     )
-    console.log(`JS heap with the list open after the hydrate: ${(heap / 2 ** 20).toFixed(0)} MiB`)
 
-    const rounds = async (label: string, acts: Parameters<typeof timeRowsChange>[1][]) => {
-      const times: number[] = []
+    const rounds = async (label: string, acts: ListAct[]) => {
+      const dom: number[] = []
+      const frame: number[] = []
       for (let round = 0; round < ROUNDS; round++)
         for (const act of acts) {
           // As a user reads a page before the next click: the last one's background work (the server's copy
           // of the page arriving) is not counted against the next.
           await page.waitForTimeout(300)
-          times.push(await timeRowsChange(page, act))
+          const timing = await timeRowsChange(page, act)
+          dom.push(timing.dom)
+          frame.push(timing.frame)
         }
-      console.log(`${label}: ${summary(times)}`)
+      const figures = { dom: stat(dom), frame: stat(frame) }
+      console.log(`${label}: rows in the DOM ${show(figures.dom)}; to the frame ${show(figures.frame)}`)
+      return figures
     }
-    await rounds('next page (10 rows)', ['next'])
-    await rounds('the farthest page button', ['skip'])
+    const next = await rounds('next page (10 rows)', ['next'])
+    const far = await rounds('the farthest page button', ['skip'])
     await rounds('previous page', ['previous'])
-    await rounds('two-word search, then another', ['search:oliv harr', 'search:james smi'])
+    const search = await rounds('two-word search, then another', ['search:oliv harr', 'search:james smi'])
     await timeRowsChange(page, 'search:')
     // The first global search also reads the other entities' (small) tables and joins the contacts' texts.
-    console.log(`global search, the first: ${(await timeGlobalSearch(page, 'oliv harr')).toFixed(1)} ms`)
+    const first = await timeGlobalSearch(page, 'oliv harr')
+    console.log(`global search, the first: ${first.toFixed(1)} ms`)
     const searchRounds = async (label: string, texts: string[]) => {
       const times: number[] = []
       for (let round = 0; round < ROUNDS; round++)
@@ -165,19 +280,88 @@ export async function browserBench() {
           await page.waitForTimeout(300)
           times.push(await timeGlobalSearch(page, text))
         }
-      console.log(`global search, ${label}, typing to results (its 100 ms pause included): ${summary(times)}`)
+      const figures = stat(times)
+      console.log(`global search, ${label}, typing to results (its 100 ms pause included): ${show(figures)}`)
+      return figures
     }
-    await searchRounds('two words', ['james smi', 'oliv harr'])
+    const words = await searchRounds('two words', ['james smi', 'oliv harr'])
     // Written as the mirror holds it, and as a digit run in another format.
-    await searchRounds('a phone number', ['7946 0123', '7700000124'])
+    const phone = await searchRounds('a phone number', ['7946 0123', '7700000124'])
     await page.keyboard.press('Escape')
     await browser.context.setOffline(true)
-    await rounds('offline: next page', ['next'])
-    await rounds('offline: two-word search, then another', ['search:emma wil', 'search:noah garc'])
+    const offlineNext = await rounds('offline: next page', ['next'])
+    const offlineSearch = await rounds('offline: two-word search, then another', [
+      'search:emma wil',
+      'search:noah garc',
+    ])
+
+    // The online-only way, in a browser of its own (no app, no service worker), over a 100 ms round trip.
+    const onlinePage = await online.context.newPage()
+    await onlinePage.addInitScript('globalThis.__name = (fn) => fn')
+    await onlinePage.goto(`${server.url}/manifest.webmanifest`)
+    const login = await onlinePage.evaluate(
+      async (admin) =>
+        (
+          await fetch('/api/users/login', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(admin),
+          })
+        ).status,
+      ADMIN,
+    )
+    if (login !== 200) throw new Error(`online-only sign-in answered ${login}`)
+    const network = await online.context.newCDPSession(onlinePage)
+    await network.send('Network.enable')
+    await network.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: ROUND_TRIP_MS,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    })
+    const lastPage = Math.ceil(CONTACTS / PER_PAGE)
+    const onlineRounds = async (label: string, paths: string[]) => {
+      const dom: number[] = []
+      const frame: number[] = []
+      for (let round = 0; round < ROUNDS; round++)
+        for (const path of paths) {
+          const timing = await timeOnlinePage(onlinePage, path)
+          dom.push(timing.dom)
+          frame.push(timing.frame)
+        }
+      const figures = { dom: stat(dom), frame: stat(frame) }
+      console.log(
+        `online-only, ${label}: rows in the DOM ${show(figures.dom)}; to the frame ${show(figures.frame)}`,
+      )
+      return figures
+    }
+    const onlineNext = await onlineRounds(
+      'next page',
+      Array.from({ length: 3 }, (_, i) => listPath(i + 2)),
+    )
+    const onlineFar = await onlineRounds('the farthest page', [listPath(lastPage), listPath(lastPage - 1)])
+    const onlineSearch = await onlineRounds('two-word search, then another', [
+      listPath(1, 'oliv harr'),
+      listPath(1, 'james smi'),
+    ])
+    return {
+      contacts: CONTACTS,
+      hydrate,
+      ceiling,
+      heapMiB: heap,
+      list: {
+        next: { mirror: next, online: onlineNext },
+        far: { mirror: far, online: onlineFar },
+        search: { mirror: search, online: onlineSearch },
+      },
+      offline: { next: offlineNext.dom, search: offlineSearch.dom },
+      globalSearch: { first, words, phone },
+    }
   } catch (error) {
     console.error(error)
     throw error
   } finally {
+    await online.close().catch(() => undefined)
     await browser.close().catch(() => undefined)
     await server.stop()
     rmSync(dataDir, { recursive: true, force: true })

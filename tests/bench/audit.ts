@@ -1,0 +1,128 @@
+/**
+ * `npm run audit`: Lighthouse (performance, accessibility, best practices)
+ * with its desktop and mobile presets on the login screen and on the contacts
+ * list signed in, against the built app on the real server; the scores go
+ * into BENCHMARKS.md's Lighthouse section (the rest of the file is kept).
+ *
+ * Lighthouse is not a dependency of the project: it is fetched by npx, pinned
+ * (12.x still runs on Node 20, which `engines` promises). Chromium is the
+ * system's (CHROME_PATH, else /usr/bin/chromium). Signed in means a Chromium
+ * profile in which the real login screen was used, handed to Lighthouse with
+ * its storage left as it is.
+ */
+import { execFile } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { chromium } from 'playwright-core'
+import { chromePath } from '../e2e/chromium'
+import { startServer } from '../e2e/server-process'
+import { signInThroughUi } from '../e2e/signed-in'
+import { replaceSections } from './markdown-sections'
+
+const LIGHTHOUSE = 'lighthouse@12.8.2'
+const FILE = 'BENCHMARKS.md'
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const
+const run = promisify(execFile)
+
+type Scores = Record<(typeof CATEGORIES)[number], number> & { landed: string }
+
+async function lighthouse(url: string, preset: 'desktop' | 'mobile', profile: string): Promise<Scores> {
+  const report = join(profile, '..', `lighthouse-${preset}-${Date.now()}.json`)
+  const args = [
+    '--yes',
+    LIGHTHOUSE,
+    url,
+    `--chrome-flags=--headless=new --no-sandbox --disable-gpu --user-data-dir=${profile}`,
+    `--only-categories=${CATEGORIES.join(',')}`,
+    '--output=json',
+    `--output-path=${report}`,
+    // The signed-in profile must keep its session and its mirror.
+    '--disable-storage-reset',
+    '--quiet',
+    ...(preset === 'desktop' ? ['--preset=desktop'] : []),
+  ]
+  await run('npx', args, {
+    env: { ...process.env, CHROME_PATH: chromePath() },
+    maxBuffer: 64 * 2 ** 20,
+    timeout: 300_000,
+  })
+  const result = JSON.parse(readFileSync(report, 'utf8')) as {
+    categories: Record<string, { score: number | null }>
+    finalDisplayedUrl?: string
+  }
+  rmSync(report, { force: true })
+  return {
+    ...Object.fromEntries(
+      CATEGORIES.map((name) => [name, Math.round((result.categories[name]?.score ?? 0) * 100)]),
+    ),
+    // The page Lighthouse ended on: a signed-out profile would have been sent to the login screen.
+    landed: new URL(result.finalDisplayedUrl ?? url).pathname,
+  } as Scores
+}
+
+/** A Chromium profile signed in to the server, closed so Lighthouse can open it. */
+async function signedInProfile(url: string) {
+  const profile = mkdtempSync(join(tmpdir(), 'outpost-audit-'))
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromePath(),
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu'],
+  })
+  const page = context.pages()[0] ?? (await context.newPage())
+  await signInThroughUi(page, url)
+  await page.goto(`${url}/contacts/list`)
+  await page.getByRole('heading', { name: 'All Contacts' }).waitFor()
+  await context.close()
+  return profile
+}
+
+const server = await startServer({ SEED_SAMPLE: '1' })
+const rows: string[] = []
+const profiles: string[] = []
+try {
+  const signedOut = mkdtempSync(join(tmpdir(), 'outpost-audit-'))
+  profiles.push(signedOut)
+  const signedIn = await signedInProfile(server.url)
+  profiles.push(signedIn)
+  const screens: Array<[string, string, string]> = [
+    ['Login', `${server.url}/login`, signedOut],
+    ['Contacts list (signed in)', `${server.url}/contacts/list`, signedIn],
+  ]
+  for (const [screen, url, profile] of screens)
+    for (const preset of ['desktop', 'mobile'] as const) {
+      const scores = await lighthouse(url, preset, profile)
+      const where = new URL(url).pathname === scores.landed ? screen : `${screen} (ended on ${scores.landed})`
+      const line = `| ${where} | ${preset} | ${scores.performance} | ${scores.accessibility} | ${scores['best-practices']} |`
+      console.log(line)
+      rows.push(line)
+    }
+} finally {
+  await server.stop()
+  for (const profile of profiles) rmSync(profile, { recursive: true, force: true })
+}
+
+const section = [
+  `Lighthouse ${LIGHTHOUSE.split('@')[1]} (\`npm run audit\`, tests/bench/audit.ts) on the built app served by the real`,
+  'server, in the same headless Chromium, with its desktop and mobile presets (mobile: an emulated',
+  'mid-range phone on a throttled network). Goal: at least 95 in each.',
+  '',
+  '| Screen | Preset | Performance | Accessibility | Best practices |',
+  '| --- | --- | --- | --- | --- |',
+  ...rows,
+].join('\n')
+const previous = existsSync(FILE) ? readFileSync(FILE, 'utf8') : ''
+const title = previous.split('\n', 1)[0]?.startsWith('# ')
+  ? (previous.split('\n', 1)[0] as string)
+  : '# Outpost benchmarks'
+const intro = previous.split('\n## ', 1)[0]?.split('\n').slice(1).join('\n').trim() ?? ''
+writeFileSync(
+  FILE,
+  replaceSections(previous, new Map([['Lighthouse', section]]), {
+    title,
+    intro: intro || 'Written by `npm run bench` and `npm run audit`.',
+    order: [],
+  }),
+)
+console.log(`Wrote the Lighthouse section of ${FILE}`)
