@@ -63,6 +63,20 @@ export const PROFILE_TEXT_FIELDS = [
 ] as const satisfies readonly (keyof typeof profileFieldSchemas)[]
 export type ProfileTextField = (typeof PROFILE_TEXT_FIELDS)[number]
 
+/** The words each profile field goes by on screen: My Profile and staff administration alike. */
+export const PROFILE_LABELS: Record<ProfileTextField, string> = {
+  email: 'Email',
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  username: 'Username',
+  company: 'Company',
+  address: 'Address',
+  city: 'City',
+  country: 'Country',
+  postalCode: 'Postal Code',
+  aboutMe: 'About Me',
+}
+
 /** A new user's profile before anyone fills it in (the email is always given). */
 export const USER_DEFAULTS = {
   ...(Object.fromEntries(PROFILE_TEXT_FIELDS.filter((f) => f !== 'email').map((f) => [f, ''])) as Record<

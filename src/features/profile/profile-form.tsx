@@ -6,6 +6,7 @@
  */
 import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
+import { PROFILE_LABELS } from '../../domain/user'
 import { storeUser } from '../../session/stored-user'
 import { StaffError, type StaffMember } from '../../sync/user-calls'
 import { Banner } from '../../ui/banner'
@@ -15,17 +16,18 @@ import { useUnsavedForm } from '../../ui/unsaved-forms'
 import { useRuntime } from '../records/runtime-context'
 import { type ProfileErrors, type ProfileValues, validateProfile } from './validate-profile'
 
-const FIELDS: readonly { name: keyof ProfileValues; label: string; type?: string }[] = [
-  { name: 'company', label: 'Company' },
-  { name: 'username', label: 'Username' },
-  { name: 'email', label: 'Email', type: 'email' },
-  { name: 'firstName', label: 'First Name' },
-  { name: 'lastName', label: 'Last Name' },
-  { name: 'address', label: 'Address' },
-  { name: 'city', label: 'City' },
-  { name: 'country', label: 'Country' },
-  { name: 'postalCode', label: 'Postal Code' },
-]
+/** The product's order: the company first (an Admin sets it), then who the user is, then where. */
+const FIELDS = [
+  'company',
+  'username',
+  'email',
+  'firstName',
+  'lastName',
+  'address',
+  'city',
+  'country',
+  'postalCode',
+] as const satisfies readonly Exclude<keyof ProfileValues, 'aboutMe'>[]
 
 export const profileValues = (member: StaffMember): ProfileValues => ({
   company: member.company,
@@ -108,14 +110,14 @@ export function ProfileForm({
       </h2>
       {failure && <Banner tone="danger">{failure}</Banner>}
       <div className="grid gap-5 sm:grid-cols-2">
-        {FIELDS.map(({ name, label, type }) => (
+        {FIELDS.map((name) => (
           <TextField
             key={name}
-            label={label}
+            label={PROFILE_LABELS[name]}
             name={name}
-            type={type ?? 'text'}
+            type={name === 'email' ? 'email' : 'text'}
             disabled={name === 'company'}
-            inputMode={name === 'postalCode' ? 'numeric' : type === 'email' ? 'email' : undefined}
+            inputMode={name === 'postalCode' ? 'numeric' : name === 'email' ? 'email' : undefined}
             autoComplete={name === 'email' ? 'email' : undefined}
             value={values[name]}
             error={errors[name]}
@@ -138,7 +140,7 @@ export function ProfileForm({
         )}
         <div className="sm:col-span-2">
           <TextAreaField
-            label="About Me"
+            label={PROFILE_LABELS.aboutMe}
             name="aboutMe"
             rows={4}
             value={values.aboutMe}

@@ -3,7 +3,7 @@
  * profile. The add and edit screens share them; each field shows its error
  * underneath, the server's words when it refused the save.
  */
-import { ROLE_IDS, type RoleId } from '../../domain/user'
+import { PROFILE_LABELS, ROLE_IDS, type RoleId } from '../../domain/user'
 import { SelectField, TextAreaField, TextField } from '../../ui/field'
 
 export interface StaffValues {
@@ -41,21 +41,18 @@ const roleOptions = [
   { value: ROLE_IDS.Admin, label: 'Admin' },
 ]
 
-const textFields: readonly {
-  name: Exclude<keyof StaffValues, 'role' | 'aboutMe'>
-  label: string
-  type?: string
-}[] = [
-  { name: 'firstName', label: 'First Name' },
-  { name: 'lastName', label: 'Last Name' },
-  { name: 'email', label: 'Email', type: 'email' },
-  { name: 'username', label: 'Username' },
-  { name: 'company', label: 'Company' },
-  { name: 'address', label: 'Address' },
-  { name: 'city', label: 'City' },
-  { name: 'country', label: 'Country' },
-  { name: 'postalCode', label: 'Postal Code' },
-]
+/** Staff are named first; about me, a longer text, comes last under them. */
+const textFields = [
+  'firstName',
+  'lastName',
+  'email',
+  'username',
+  'company',
+  'address',
+  'city',
+  'country',
+  'postalCode',
+] as const satisfies readonly Exclude<keyof StaffValues, 'role' | 'aboutMe'>[]
 
 interface StaffFieldsProps {
   values: StaffValues
@@ -68,13 +65,13 @@ interface StaffFieldsProps {
 export function StaffFields({ values, errors, onChange, roleLocked }: StaffFieldsProps) {
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      {textFields.map(({ name, label, type }) => (
+      {textFields.map((name) => (
         <TextField
           key={name}
-          label={label}
+          label={PROFILE_LABELS[name]}
           name={name}
-          type={type ?? 'text'}
-          inputMode={name === 'postalCode' ? 'numeric' : type === 'email' ? 'email' : undefined}
+          type={name === 'email' ? 'email' : 'text'}
+          inputMode={name === 'postalCode' ? 'numeric' : name === 'email' ? 'email' : undefined}
           value={values[name]}
           error={errors[name]}
           onChange={(event) => onChange(name, event.target.value)}
@@ -91,7 +88,7 @@ export function StaffFields({ values, errors, onChange, roleLocked }: StaffField
       />
       <div className="sm:col-span-2">
         <TextAreaField
-          label="About Me"
+          label={PROFILE_LABELS.aboutMe}
           name="aboutMe"
           value={values.aboutMe}
           error={errors.aboutMe}
