@@ -13,11 +13,14 @@ export interface FiguresMessage {
   figures: Figures
 }
 
+/** Rows per read: no frame to keep here, so fewer, larger reads (a read costs a round trip to the database). */
+const CHUNK = 10_000
+
 let started = false
 
 self.onmessage = (event: MessageEvent<{ dbName: string }>) => {
   if (started) return
   started = true
-  const tally = new DashboardTally(new OutpostDb(event.data.dbName))
+  const tally = new DashboardTally(new OutpostDb(event.data.dbName), CHUNK)
   followFigures(tally, (figures) => self.postMessage({ figures } satisfies FiguresMessage))
 }

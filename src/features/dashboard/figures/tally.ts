@@ -36,8 +36,11 @@ export const COLLECTIONS = Object.keys(collections) as CollectionName[]
 /** See `changed`. */
 const NOTIFY_EVERY_MS = 250
 
-/** Rows per read while building: each read and its cloning stay well under a frame budget's worth of work. */
-const CHUNK = 2_000
+/**
+ * Rows per read while building, in the page: each read and its cloning stay
+ * well under a frame's worth of work. A worker has no frames to keep and reads more at once.
+ */
+const PAGE_CHUNK = 2_000
 
 function slimOf(collection: CollectionName, row: MirrorRow): Slim {
   const spec = collections[collection]
@@ -83,7 +86,10 @@ export class DashboardTally {
   private notifying: ReturnType<typeof setTimeout> | undefined
   private notified = Number.NEGATIVE_INFINITY
 
-  constructor(private readonly db: OutpostDb) {}
+  constructor(
+    private readonly db: OutpostDb,
+    private readonly chunk = PAGE_CHUNK,
+  ) {}
 
   get ready() {
     return this.state === 'ready'
@@ -178,10 +184,10 @@ export class DashboardTally {
     let after: string | undefined
     for (;;) {
       const from = after === undefined ? table.toCollection() : table.where(':id').above(after)
-      const chunk = await from.limit(CHUNK).toArray()
-      for (const row of chunk) this.put(collection, row)
-      if (chunk.length < CHUNK) return
-      after = (chunk.at(-1) as MirrorRow).id
+      const rows = await from.limit(this.chunk).toArray()
+      for (const row of rows) this.put(collection, row)
+      if (rows.length < this.chunk) return
+      after = (rows.at(-1) as MirrorRow).id
     }
   }
 
