@@ -6,11 +6,13 @@
  *   on one field and the spec's three-field or-like (goal: p95 <= 20 ms), one
  *   short word (no trigram to use), and a plain list page;
  * - sequential creates as an outbox replays them (client id + Idempotency-Key;
- *   goal >= 600/s on PGlite).
+ *   goal >= 600/s on PGlite);
+ * - the server process's cold start on PGlite (server-bench-start.ts).
  */
 import { randomUUID } from 'node:crypto'
 import { startTestServer, type TestServer } from '../server/helpers'
 import { SHORT_SEARCHES, seedContacts, TWO_WORD_SEARCHES } from './server-bench-data'
+import { coldStart } from './server-bench-start'
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000)
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 200)
@@ -126,6 +128,9 @@ export async function serverBench() {
     '\nServer, in-process (app.inject), page of 10 with exact totalDocs (goal: two-word search p95 <= 20 ms)',
   )
   await benchOn('PGlite', null)
+  console.log(
+    `Cold start on PGlite with ${CONTACTS.toLocaleString('en')} contacts, spawn to first answer (goal < 1.5 s): ${await coldStart(CONTACTS)}`,
+  )
   const url = process.env.DATABASE_URL
   if (url) await benchOn('PostgreSQL', url)
   else console.log('PostgreSQL: set DATABASE_URL=postgres://user@host:port/db to measure')
