@@ -21,7 +21,7 @@ export function TopCompaniesCard({ figures }: { figures: Figures | null }) {
             key={id}
             className="flex items-center gap-3 py-2 text-sm first:pt-0 last:pb-0 pointer-coarse:py-3"
           >
-            <span className="w-5 text-right text-slate-400 tabular-nums">{i + 1}</span>
+            <span className="w-5 text-right text-slate-500 tabular-nums">{i + 1}</span>
             <span className="min-w-0 flex-1 truncate">
               <RecordName collection="companies" id={id} name={name} />
             </span>
