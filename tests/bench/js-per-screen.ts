@@ -24,7 +24,7 @@ const SCREENS: Array<[string, string]> = [
   ['Contacts list', '/contacts/list'],
   ['Add contact', '/contacts/add'],
   ['Companies list', '/companies/list'],
-  ['Add product (rich text)', '/products/add'],
+  ['Add product', '/products/add'],
   ['Stats (charts)', '/admin/stats'],
   ['Sync issues', '/sync-issues'],
 ]
@@ -64,7 +64,7 @@ export async function jsPerScreen(): Promise<ScreenJs[]> {
         scripts: scripts.length,
       }
       console.log(
-        `${screen.padEnd(26)} ${result.kb.toFixed(1).padStart(6)} KB gzip in ${scripts.length} scripts`,
+        `${result.screen.padEnd(26)} ${result.kb.toFixed(1).padStart(6)} KB gzip in ${scripts.length} scripts`,
       )
       results.push(result)
     }

@@ -197,14 +197,21 @@ function summary(b: BrowserFigures | undefined, s: SyncFigures | undefined) {
       b.list.far.mirror.dom.p95,
       b.list.search.mirror.dom.p95,
     )
-    const online = Math.min(
-      b.list.next.online.frame.p95,
-      b.list.far.online.frame.p95,
-      b.list.search.online.frame.p95,
+    const times = (
+      [
+        ['next page', b.list.next],
+        ['farthest page', b.list.far],
+        ['search', b.list.search],
+      ] as const
     )
+      .map(
+        ([label, { mirror, online }]) =>
+          `${label} ${ratio(online.frame.p50, mirror.frame.p50)} / ${ratio(online.frame.p95, mirror.frame.p95)}`,
+      )
+      .join(', ')
     lines.push(
       `| Contacts list at 100,000: p95 ≤ 16 ms | worst p95 ${ms(worstDom)} to the DOM, ${ms(worst)} to the frame |`,
-      `| … at least 10× faster than online-only | at least ${ratio(online, worst)} (p95 to the frame) |`,
+      `| … at least 10× faster than online-only | ${times} (p50 / p95, to the frame) |`,
       `| First sync ≥ 20,000 records/s in Chromium | ${b.hydrate.perSecond.toLocaleString('en')} records/s (IndexedDB alone: ${b.ceiling.perRow.toLocaleString('en')}) |`,
       `| Global search at 100,000 | p95 ${ms(b.globalSearch.words.p95)}, its 100 ms pause included |`,
       `| Tab memory with 100,000 mirrored | ${b.heapMiB.afterGc.toFixed(0)} MiB JS heap |`,
