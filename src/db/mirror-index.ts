@@ -48,6 +48,9 @@ const TEST_EACH_BELOW = 16
 
 const compareEntries = (a: Entry, b: Entry) => compareListOrder(a, b)
 
+const sameEntry = (a: Entry, b: Entry) =>
+  a.key === b.key && a.text === b.text && a.found === b.found && a.phones === b.phones
+
 /** The first position in `ordered` from `from` on whose entry does not come before `entry`. */
 function lowerBound(ordered: Entry[], entry: Entry, from: number) {
   let low = from
@@ -241,16 +244,19 @@ export class MirrorIndex {
     return candidates ? intersect(candidates, hits) : hits
   }
 
-  private put(row: MirrorRow) {
-    const value = row[this.sortField]
+  private entryOf(row: MirrorRow): Entry {
     const global = globalSearchTexts(row, this.collection)
-    const entry = {
+    return {
       id: row.id,
-      key: sortKeyOf(value),
+      key: sortKeyOf(row[this.sortField]),
       text: searchableText(row, this.searchFields),
       found: global.text,
       phones: global.phones,
     }
+  }
+
+  private put(row: MirrorRow) {
+    const entry = this.entryOf(row)
     this.entries.set(row.id, entry)
     return entry
   }
@@ -264,11 +270,14 @@ export class MirrorIndex {
     this.lastFind = null
   }
 
-  private changed() {
-    this.lastSearch = null
-    this.joined = null
-    this.joinedGlobal = {}
-    this.lastFind = null
+  /** `reordered` false: only values outside the order and the texts changed, and what was derived stays. */
+  private changed(reordered = true) {
+    if (reordered) {
+      this.lastSearch = null
+      this.joined = null
+      this.joinedGlobal = {}
+      this.lastFind = null
+    }
     this.version++
     for (const listener of this.listeners) listener()
   }
@@ -320,14 +329,26 @@ export class MirrorIndex {
     const moved = new Set<string>()
     const fresh: Entry[] = []
     for (const id of ids) {
-      if (this.entries.has(id)) moved.add(id)
       const row = rows.has(id) ? rows.get(id) : written?.get(id)
-      if (row) fresh.push(this.put(row))
-      else this.entries.delete(id)
+      const old = this.entries.get(id)
+      if (!row) {
+        if (old) moved.add(id)
+        this.entries.delete(id)
+        continue
+      }
+      const entry = this.entryOf(row)
+      // The same place and the same texts (a list page's rows upserted again, a title edited): the entry
+      // stays, and so do the joined texts a search would otherwise rebuild over every row.
+      if (old && sameEntry(old, entry)) continue
+      if (old) moved.add(id)
+      this.entries.set(id, entry)
+      fresh.push(entry)
     }
+    if (moved.size === 0 && fresh.length === 0) return false
     // A first download only adds: nothing to take out of 100,000 entries.
     const kept = moved.size ? this.ordered.filter((entry) => !moved.has(entry.id)) : this.ordered
     this.reorder(mergeSorted(kept, fresh.sort(compareEntries)))
+    return true
   }
 
   private hear(all: MirrorChanges, written?: ReadonlyMap<string, Record<string, unknown> | null>) {
@@ -349,9 +370,9 @@ export class MirrorIndex {
 
   private apply(ids: string[], written?: ReadonlyMap<string, MirrorRow | null>) {
     this.applying = this.applying
-      .then(() => (ids.length ? this.reread(ids, written) : undefined))
+      .then(() => (ids.length ? this.reread(ids, written) : false))
       .then(
-        () => this.changed(),
+        (reordered) => this.changed(reordered),
         () => {
           // The rows could not be read (the database closed or reopened under us): the index no
           // longer knows the table. Readers fall back to the table, and the next one builds it again.

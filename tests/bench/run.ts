@@ -11,7 +11,7 @@ import { cpus, loadavg, release, totalmem, type } from 'node:os'
 import { chromePath } from '../e2e/chromium'
 import { type BrowserFigures, browserBench, type Stat } from './browser-bench'
 import { jsPerScreen, type ScreenJs } from './js-per-screen'
-import { replaceSections } from './markdown-sections'
+import { replaceSections, sectionsOf } from './markdown-sections'
 import { serverBench } from './server-bench'
 import { type SyncFigures, syncBench } from './sync-bench'
 
@@ -250,15 +250,18 @@ if (runs('browser')) {
   sections.set('Global search', globalSearchSection(browser))
   sections.set('Memory', memorySection(browser))
 }
-if (browser || sync) sections.set('First sync (hydrate)', hydrateSection(browser, sync))
+const previous = existsSync(FILE) ? readFileSync(FILE, 'utf8') : ''
+const before = sectionsOf(previous)
+// Made of both the browser's and the sync figures: with one of them not run, the old section stays.
+const whole = (heading: string) => (browser && sync) || ((browser || sync) && !before.has(heading))
+if (whole('First sync (hydrate)')) sections.set('First sync (hydrate)', hydrateSection(browser, sync))
 if (runs('js')) {
   console.log('\n— JavaScript per screen —')
   sections.set('JavaScript per screen', jsSection(await jsPerScreen()))
 }
-if (browser || sync) sections.set('Summary', summary(browser, sync))
+if (whole('Summary')) sections.set('Summary', summary(browser, sync))
 sections.set('The machine', machine())
 
-const previous = existsSync(FILE) ? readFileSync(FILE, 'utf8') : ''
 const written = replaceSections(previous, sections, {
   title: '# Outpost benchmarks',
   intro: [

@@ -192,6 +192,21 @@ describe('the in-memory list index', () => {
     expect(index.matches([])).toEqual(await reference(''))
   })
 
+  it('tells its readers of a row written again unchanged in order and texts, keeping the order', async () => {
+    await db.contacts.bulkPut([contact('a', 'Adams', 'Ann'), contact('b', 'Baker', 'Bob')])
+    const index = await builtIndex()
+    expect(index.matches(['ann'])).toEqual(['a'])
+    const before = index.getVersion()
+    await db.contacts.put({ ...(contact('a', 'Adams', 'Ann') as object), version: 2 } as never)
+    await index.idle()
+    expect(index.getVersion()).toBeGreaterThan(before)
+    expect(index.matches([])).toEqual(['a', 'b'])
+    expect(index.matches(['ann'])).toEqual(['a'])
+    await db.contacts.put(contact('a', 'Zed', 'Ann'))
+    await index.idle()
+    expect(index.matches([])).toEqual(['b', 'a'])
+  })
+
   it('does not announce a write that changed nothing', async () => {
     await db.contacts.put(contact('a', 'Kept'))
     const index = await builtIndex()
