@@ -18,12 +18,15 @@ export function chromePath() {
   return path
 }
 
-export async function launchBrowser(viewport = { width: 1280, height: 800 }) {
+/** `touch`: a tablet held by a finger (touch events, and the coarse pointer the styles grow targets for). */
+export async function launchBrowser(viewport = { width: 1280, height: 800 }, { touch = false } = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'outpost-chromium-'))
   const context: BrowserContext = await chromium.launchPersistentContext(profile, {
     executablePath: chromePath(),
     headless: true,
     viewport,
+    hasTouch: touch,
+    isMobile: touch,
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -41,7 +41,7 @@ export function Sidebar({ user, open, onClose }: SidebarProps) {
         <Link
           to="/"
           onClick={onClose}
-          className={cx('flex items-center gap-2 rounded-md font-semibold', theme.strong)}
+          className={cx('flex h-11 items-center gap-2 rounded-md font-semibold', theme.strong)}
         >
           <img src="/favicon.svg" alt="" className="size-7" />
           Outpost

@@ -1,0 +1,74 @@
+/**
+ * The shell at 768×1024 under a finger: the sidebar is a drawer opened from
+ * the top bar, a tap on an entry opens the screen and closes the drawer, every
+ * control in reach is at least 44 px tall, and axe-core finds no serious fault.
+ */
+import { mkdirSync } from 'node:fs'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seriousViolations } from './axe'
+import { launchBrowser } from './chromium'
+import { type RunningServer, startServer } from './server-process'
+import { signInThroughUi } from './signed-in'
+
+let server: RunningServer
+let browser: Awaited<ReturnType<typeof launchBrowser>>
+let page: Page
+const shots = 'tests/e2e/screenshots'
+
+beforeAll(async () => {
+  server = await startServer()
+  browser = await launchBrowser({ width: 768, height: 1024 }, { touch: true })
+  page = browser.context.pages()[0] ?? (await browser.context.newPage())
+  mkdirSync(shots, { recursive: true })
+  await signInThroughUi(page, server.url)
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+/** Heights below 44 px of the visible controls inside `scope`, by their names. */
+async function smallTargets(page: Page, scope: string) {
+  return page.evaluate((selector) => {
+    const root = document.querySelector(selector)
+    if (!root) return [`${selector} is missing`]
+    return [...root.querySelectorAll<HTMLElement>('a[href], button, select, input:not([type=hidden])')]
+      .filter((element) => element.offsetParent !== null && !element.classList.contains('sr-only'))
+      .filter((element) => element.getBoundingClientRect().height < 44)
+      .map(
+        (element) =>
+          `${element.getAttribute('aria-label') ?? element.textContent?.trim()}: ${element.getBoundingClientRect().height} px`,
+      )
+  }, scope)
+}
+
+describe('the shell on a tablet', () => {
+  it('opens screens from the drawer by touch, with 44 px targets and no serious accessibility fault', async () => {
+    await page.goto(`${server.url}/contacts/list`)
+    await page.getByRole('heading', { level: 1, name: 'Contacts' }).waitFor()
+    const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
+    expect(await sidebar.isVisible()).toBe(false)
+
+    await page.getByRole('button', { name: 'Open menu' }).tap()
+    await sidebar.getByRole('link', { name: 'Companies', exact: true }).waitFor()
+    await page.getByRole('button', { name: /^Your account/ }).tap()
+    expect(await smallTargets(page, '#sidebar')).toEqual([])
+    await page.screenshot({ path: `${shots}/tablet-drawer-768.png` })
+    await sidebar.getByRole('link', { name: 'Companies', exact: true }).tap()
+    await page.waitForURL(`${server.url}/companies/list`)
+    await page.getByRole('heading', { level: 1, name: 'Companies' }).waitFor()
+    await sidebar.waitFor({ state: 'hidden' })
+
+    expect(await smallTargets(page, 'header')).toEqual([])
+    expect(await seriousViolations(page)).toEqual([])
+    for (const path of ['/users/settings', '/users/me', '/admin/users', '/admin/overview']) {
+      await page.goto(`${server.url}${path}`)
+      await page.getByRole('heading', { level: 1 }).waitFor()
+      await page.waitForLoadState('networkidle')
+      expect(await seriousViolations(page), path).toEqual([])
+    }
+    await page.screenshot({ path: `${shots}/tablet-overview-768.png` })
+  }, 120_000)
+})
