@@ -54,8 +54,10 @@ export async function unlockApp(
   { transport = fetchTransport(), storage = localStorage }: SessionOptions = {},
 ) {
   let answer: Awaited<ReturnType<typeof login>> | null = null
+  // Known offline: no request that can only fail (and log its failure in the console).
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false
   try {
-    answer = await login(transport, user.email, password)
+    if (!offline) answer = await login(transport, user.email, password)
   } catch (error) {
     if (!(error instanceof NetworkError)) throw error
   }

@@ -104,7 +104,12 @@ describe('the shell in Chromium', () => {
     await page.goto(`${server.url}/contacts/list`)
     await page.getByText('Kierkegaard').first().waitFor({ timeout: 30_000 })
 
+    const consoleErrors: string[] = []
+    const onConsole = (message: { type(): string; text(): string }) => {
+      if (message.type() === 'error') consoleErrors.push(message.text())
+    }
     await browser.context.setOffline(true)
+    page.on('console', onConsole)
     try {
       const search = page.getByRole('combobox', { name: 'Search everything' })
       await search.fill('soren')
@@ -138,7 +143,10 @@ describe('the shell in Chromium', () => {
         'the deep-linked contact offline',
       )
       await cold.close()
+      // Offline, nothing tries the network and fails: the console stays clean.
+      expect(consoleErrors).toEqual([])
     } finally {
+      page.off('console', onConsole)
       await browser.context.setOffline(false)
     }
   }, 60_000)
