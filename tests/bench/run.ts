@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark, one after another, printing its figures
  * (never pass/fail), then BENCHMARKS.md written from them with the machine's
- * description. `BENCH_ONLY=browser,sync` runs some only; the sections of the
+ * description. `BENCH_ONLY=browser,sync` runs some only (server, sync, browser, dashboard, js); the sections of the
  * others, and any section this writer does not make (another tool's), are
  * kept from the file as they were.
  */
@@ -10,6 +10,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, release, totalmem, type } from 'node:os'
 import { chromePath } from '../e2e/chromium'
 import { type BrowserFigures, browserBench, type Stat } from './browser-bench'
+import { dashboardBench } from './dashboard-bench'
 import { jsPerScreen, type ScreenJs } from './js-per-screen'
 import { replaceSections, sectionsOf } from './markdown-sections'
 import { serverBench } from './server-bench'
@@ -255,6 +256,11 @@ const before = sectionsOf(previous)
 // Made of both the browser's and the sync figures: with one of them not run, the old section stays.
 const whole = (heading: string) => (browser && sync) || ((browser || sync) && !before.has(heading))
 if (whole('First sync (hydrate)')) sections.set('First sync (hydrate)', hydrateSection(browser, sync))
+if (runs('dashboard')) {
+  console.log('\n— Dashboard: the overview and stats figures at 100,000 contacts —')
+  const lines = await printed(dashboardBench)
+  sections.set('Dashboard', ['What `tests/bench/dashboard-bench.ts` printed:', '', fence(lines)].join('\n'))
+}
 if (runs('js')) {
   console.log('\n— JavaScript per screen —')
   sections.set('JavaScript per screen', jsSection(await jsPerScreen()))
@@ -283,7 +289,6 @@ const written = replaceSections(previous, sections, {
     'Side by side with Payload',
   ],
   placeholders: {
-    Dashboard: '_To come: the dashboard figures, from `tests/bench/dashboard-bench.ts`._',
     Lighthouse: '_To come: `npm run audit` writes the Lighthouse scores here._',
   },
 })
