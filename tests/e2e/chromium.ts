@@ -25,8 +25,7 @@ export async function launchBrowser(viewport = { width: 1280, height: 800 }, { t
     executablePath: chromePath(),
     headless: true,
     viewport,
-    hasTouch: touch,
-    isMobile: touch,
+    ...(touch ? { hasTouch: true, isMobile: true } : {}),
     args: [
       '--no-sandbox',
       '--disable-gpu',
