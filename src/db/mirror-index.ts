@@ -18,23 +18,13 @@
  */
 import { type CollectionName, collections } from '../domain/collections'
 import { type GlobalQuery, globalSearchTexts, isBlankQuery, narrows } from '../domain/global-search'
-import { compareListOrder, type SortKey, sortKeyOf } from '../domain/list-order'
+import { sortKeyOf } from '../domain/list-order'
 import { searchableText } from '../domain/search'
 import type { OutpostDb } from './database'
+import { compareEntries, type Entry, mergeSorted, sameEntry } from './index-entries'
 import { eachHolding, intersect, type Joined, joinTexts, longestFirst, union } from './joined-text'
 import { type MirrorChanges, onMirrorChanges } from './mirror-changes'
 import { type MirrorRow, mirrorOf } from './tables'
-
-interface Entry {
-  id: string
-  /** The sort field as the server orders it (src/domain/list-order.ts). */
-  key: SortKey
-  text: string
-  /** What the top bar's search looks through: the fields folded (src/domain/global-search.ts)… */
-  found: string
-  /** …and the phone fields' digits. */
-  phones: string
-}
 
 type GlobalText = 'found' | 'phones'
 
@@ -45,54 +35,6 @@ const CHUNK = 5_000
  * is cheaper than one more pass over all the texts joined.
  */
 const TEST_EACH_BELOW = 16
-
-const compareEntries = (a: Entry, b: Entry) => compareListOrder(a, b)
-
-const sameEntry = (a: Entry, b: Entry) =>
-  a.key === b.key && a.text === b.text && a.found === b.found && a.phones === b.phones
-
-/** The first position in `ordered` from `from` on whose entry does not come before `entry`. */
-function lowerBound(ordered: Entry[], entry: Entry, from: number) {
-  let low = from
-  let high = ordered.length
-  while (low < high) {
-    const middle = (low + high) >>> 1
-    if (compareEntries(ordered[middle] as Entry, entry) < 0) low = middle + 1
-    else high = middle
-  }
-  return low
-}
-
-/**
- * Two ordered lists as one. A few entries into many (every page of a
- * hydrate: 2,000 into up to 100,000) are placed by binary search and the runs
- * between them copied, instead of comparing every entry: merging pass by pass
- * cost 70 ms a page at 100,000 and half the main thread of a hydrate.
- */
-function mergeSorted(a: Entry[], b: Entry[]): Entry[] {
-  if (b.length === 0) return a
-  if (b.length * 16 < a.length) {
-    const merged: Entry[] = []
-    let from = 0
-    for (const entry of b) {
-      const at = lowerBound(a, entry, from)
-      for (let i = from; i < at; i++) merged.push(a[i] as Entry)
-      merged.push(entry)
-      from = at
-    }
-    for (let i = from; i < a.length; i++) merged.push(a[i] as Entry)
-    return merged
-  }
-  const merged: Entry[] = new Array(a.length + b.length)
-  let i = 0
-  let j = 0
-  let k = 0
-  while (i < a.length && j < b.length)
-    merged[k++] = compareEntries(a[i] as Entry, b[j] as Entry) <= 0 ? (a[i++] as Entry) : (b[j++] as Entry)
-  while (i < a.length) merged[k++] = a[i++] as Entry
-  while (j < b.length) merged[k++] = b[j++] as Entry
-  return merged
-}
 
 export class MirrorIndex {
   /** The field the entries are ordered by (ascending): the collection's default sort. */
