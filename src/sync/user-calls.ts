@@ -45,6 +45,10 @@ export class StaffError extends Error {
   }
 }
 
+/** What to tell the user of a failed call: the server's words, else the product's generic message. */
+export const failureText = (error: unknown) =>
+  error instanceof StaffError ? error.message : messages.generic
+
 const SEARCH_FIELDS = ['firstName', 'lastName', 'email'] as const
 
 /** Every word must occur in one of the fields: "ada love" finds Ada Lovelace. */

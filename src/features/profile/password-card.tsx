@@ -1,6 +1,8 @@
 /** Changing one's own password: the current one, the new one twice. It needs the server, and ends the other sessions. */
+
 import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
+import { messages } from '../../domain/errors'
 import { PASSWORD_MIN } from '../../domain/user'
 import { keepVerifier } from '../../session/lock'
 import { StaffError } from '../../sync/user-calls'
@@ -43,7 +45,7 @@ export function PasswordCard() {
       const refused = error instanceof StaffError ? error : null
       const field = refused?.fields[0]
       if (field && field.field in blank) setErrors({ [field.field]: field.message })
-      else toast.error(refused?.message ?? 'Oops, something went wrong!')
+      else toast.error(refused?.message ?? messages.generic)
     } finally {
       setBusy(false)
     }

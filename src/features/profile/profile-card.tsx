@@ -8,7 +8,7 @@ import { toast } from 'sonner'
 import type { SessionUser } from '../../session/stored-user'
 import { storeUser } from '../../session/stored-user'
 import { displayName, initials, photoUrl } from '../../session/user-name'
-import { StaffError } from '../../sync/user-calls'
+import { failureText } from '../../sync/user-calls'
 import { Avatar } from '../../ui/avatar'
 import { prepareImage } from '../../ui/prepare-image'
 import { button, card } from '../../ui/styles'
@@ -29,7 +29,7 @@ export function ProfileCard({ user }: { user: SessionUser }) {
       storeUser(await change())
       toast.success(done)
     } catch (error) {
-      toast.error(error instanceof StaffError ? error.message : 'Oops, something went wrong!')
+      toast.error(failureText(error))
     } finally {
       setBusy(false)
     }

@@ -4,8 +4,10 @@
  * The rules are checked on submit and then as the user types; changing the
  * email asks for the current password, as the server requires.
  */
+
 import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
+import { messages } from '../../domain/errors'
 import { PROFILE_LABELS } from '../../domain/user'
 import { storeUser } from '../../session/stored-user'
 import { StaffError, type StaffMember } from '../../sync/user-calls'
@@ -97,7 +99,7 @@ export function ProfileForm({
       const field = refused?.fields[0]
       if (field && (field.field in values || field.field === 'currentPassword'))
         setErrors({ [field.field]: field.message })
-      else setFailure(refused?.message ?? 'Oops, something went wrong!')
+      else setFailure(refused?.message ?? messages.generic)
     } finally {
       setBusy(false)
     }

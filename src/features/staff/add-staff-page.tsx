@@ -3,8 +3,10 @@
  * typed or generated. The account is made on the server at once; the
  * password is then shown once to hand over, and the account opens.
  */
+
 import { Link } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
+import { messages } from '../../domain/errors'
 import { PASSWORD_MIN } from '../../domain/user'
 import { StaffError, type StaffMember } from '../../sync/user-calls'
 import { BackLink } from '../../ui/back-link'
@@ -42,7 +44,7 @@ export function AddStaffPage() {
     } catch (error) {
       const refused = error instanceof StaffError ? error : null
       setErrors(errorsByField(refused?.fields ?? []))
-      setFailure(refused?.fields.length ? null : (refused?.message ?? 'Oops, something went wrong!'))
+      setFailure(refused?.fields.length ? null : (refused?.message ?? messages.generic))
     } finally {
       setBusy(false)
     }

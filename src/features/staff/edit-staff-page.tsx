@@ -3,11 +3,13 @@
  * unlock of an account that sign-in throttling locked, and the delete (never
  * of oneself). Each is done on the server at once, so it needs the network.
  */
+
 import { useNavigate, useParams } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useState } from 'react'
 import { toast } from 'sonner'
+import { messages } from '../../domain/errors'
 import { PASSWORD_MIN } from '../../domain/user'
-import { StaffError, type StaffMember } from '../../sync/user-calls'
+import { failureText, StaffError, type StaffMember } from '../../sync/user-calls'
 import { BackLink } from '../../ui/back-link'
 import { Banner } from '../../ui/banner'
 import { button, card } from '../../ui/styles'
@@ -33,9 +35,7 @@ function refusal(error: unknown, known: readonly string[]) {
   const fields = (refused?.fields ?? []).filter((item) => known.includes(item.field))
   return {
     errors: errorsByField(fields),
-    message: fields.length
-      ? null
-      : (refused?.fields[0]?.message ?? refused?.message ?? 'Oops, something went wrong!'),
+    message: fields.length ? null : (refused?.fields[0]?.message ?? refused?.message ?? messages.generic),
   }
 }
 
@@ -133,7 +133,7 @@ function AccountActions({ member, onDeleted }: { member: StaffMember; onDeleted:
       await users.unlock(member.email)
       toast.success('Unlocked', { description: `${memberName(member)} can sign in again.` })
     } catch (error) {
-      toast.error(error instanceof StaffError ? error.message : 'Oops, something went wrong!')
+      toast.error(failureText(error))
     }
   }
   return (

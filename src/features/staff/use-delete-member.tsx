@@ -5,7 +5,7 @@
  */
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { StaffError } from '../../sync/user-calls'
+import { failureText } from '../../sync/user-calls'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { useRuntime } from '../records/runtime-context'
 
@@ -25,7 +25,7 @@ export function useDeleteMember(onDeleted: () => void) {
       toast.success('Deleted!', { description: `${current.name} has been deleted.` })
       onDeleted()
     } catch (error) {
-      toast.error(error instanceof StaffError ? error.message : 'Oops, something went wrong!')
+      toast.error(failureText(error))
     }
   }
 
