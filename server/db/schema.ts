@@ -51,6 +51,8 @@ export const users = pgTable('users', {
   postalCode: blank('postal_code'),
   aboutMe: blank('about_me'),
   userImage: uuid('user_image_id').references(() => images.id, { onDelete: 'set null' }),
+  /** Bumped by every change: a device's profile edit names the version it was made on (If-Match). */
+  version: integer('version').notNull().default(1),
   createdAt: stamp('created_at').notNull().defaultNow(),
   updatedAt: stamp('updated_at').notNull().defaultNow(),
 })
