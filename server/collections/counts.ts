@@ -1,5 +1,6 @@
 /**
- * Exact list counts, remembered until the table is next written.
+ * Exact list counts, plain lists' and searches' alike, remembered until the
+ * table is next written.
  *
  * A list page answers an exact `totalDocs`, and counting 100,000 rows costs
  * far more than reading the page (17–90 ms against ~1 ms at 100,000
@@ -36,6 +37,8 @@ export const headOf = (table: PgTable, seq: PgColumn) =>
 interface Counted {
   total: number
   head: number
+  /** Searches: the smallest offset whose page the sort-order prefix did not hold (list.ts), at this head. */
+  prefixMissedFrom?: number
 }
 
 /** Enough for every list and search a team has open; the oldest is forgotten first. */
@@ -73,6 +76,24 @@ export function countKey(db: Db, query: CountQuery): string {
 
 export const isRemembered = (db: Db, key: string) => memoryOf(db).has(key)
 
+/** What is remembered for this key, whatever the head (the caller compares it with its snapshot's). */
+export const rememberedEntry = (db: Db, key: string): Readonly<Counted> | undefined => memoryOf(db).get(key)
+
+/** A count read elsewhere (a search's page carries it, with the head of its snapshot). */
+export function remember(db: Db, key: string, total: number, head: number) {
+  const memory = memoryOf(db)
+  memory.delete(key)
+  memory.set(key, { total, head })
+  if (memory.size > MAX_REMEMBERED) memory.delete(memory.keys().next().value as string)
+}
+
+/** The prefix did not hold the page at this offset: later pages of the same snapshot skip it. */
+export function prefixMissed(db: Db, key: string, head: number, offset: number) {
+  const known = memoryOf(db).get(key)
+  if (known && known.head === head)
+    known.prefixMissedFrom = Math.min(known.prefixMissedFrom ?? offset, offset)
+}
+
 /** The remembered count when the table's head is still `head`. */
 export function rememberedCount(db: Db, key: string, head: number): number | undefined {
   const known = memoryOf(db).get(key)
@@ -83,9 +104,6 @@ export function rememberedCount(db: Db, key: string, head: number): number | und
 export async function countAndRemember(db: Db, key: string, query: CountQuery): Promise<number> {
   const [counted] = await countStatement(db, query)
   const total = counted?.n ?? 0
-  const memory = memoryOf(db)
-  memory.delete(key)
-  memory.set(key, { total, head: counted?.head ?? 0 })
-  if (memory.size > MAX_REMEMBERED) memory.delete(memory.keys().next().value as string)
+  remember(db, key, total, counted?.head ?? 0)
   return total
 }

@@ -8,8 +8,18 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { ListResponse } from '../../src/domain/rest'
 import type { Db } from '../db/open'
 import { parsePaging, parseSort, type SortKey } from '../http/query'
-import { countAndRemember, countKey, headOf, isRemembered, rememberedCount } from './counts'
+import {
+  countAndRemember,
+  countKey,
+  headOf,
+  isRemembered,
+  prefixMissed,
+  remember,
+  rememberedCount,
+  rememberedEntry,
+} from './counts'
 import { type Doc, type Row, toDocs } from './docs'
+import { forgetPositions, type Position, positionBefore, rememberPosition } from './positions'
 import type { ServerCollection } from './registry'
 import { buildWhere, type QueryField, queryableFields } from './where'
 
@@ -33,28 +43,32 @@ export function sortableFields(fields: Map<string, QueryField>): Set<string> {
 }
 
 /**
- * `searching`: the order is written so no index can provide it. A search reads
- * every match anyway (for its exact count), and sorting a page out of them is
- * cheap; but PostgreSQL's planner, not knowing what ILIKE costs, would rather
- * walk the sort index through all 100,000 rows testing each (140 ms instead
- * of 3 ms for a last name at 100,000 contacts). `|| ''` changes no value.
+ * One sort key's value. Text sorts ignore case, as people read lists, and
+ * compare code points (collate "C") as devices do (src/domain/list-order.ts),
+ * whatever collation the database was created with.
+ *
+ * `searching`: the value is written so no index can provide the order. A
+ * search that must find every match anyway (for its exact count) sorts its
+ * page out of them cheaply; but PostgreSQL's planner, not knowing what ILIKE
+ * costs, would rather walk the sort index through all 100,000 rows testing
+ * each (140 ms instead of 3 ms for a last name at 100,000 contacts).
+ * `|| ''` changes no value.
  */
+function sortValue(source: ListSource, field: string, searching: boolean): SQL {
+  const { column, kind } = source.fields.get(field) as QueryField
+  if (kind !== 'text') return sql`${column}`
+  return searching ? sql`(lower(${column} || '') collate "C")` : sql`(lower(${column}) collate "C")`
+}
+
+/** The requested keys, then the id, which breaks ties so pages never overlap or skip rows. */
+const withId = (keys: SortKey[]): SortKey[] =>
+  keys.some((key) => key.field === 'id') ? keys : [...keys, { field: 'id', descending: false }]
+
 function orderBy(source: ListSource, keys: SortKey[], searching: boolean): SQL[] {
-  const order = keys.map(({ field, descending }) => {
-    const { column, kind } = source.fields.get(field) as QueryField
-    // Text sorts ignore case, as people read lists, and compare code points (collate "C") as devices do
-    // (src/domain/list-order.ts), whatever collation the database was created with.
-    const value =
-      kind !== 'text'
-        ? sql`${column}`
-        : searching
-          ? sql`(lower(${column} || '') collate "C")`
-          : sql`(lower(${column}) collate "C")`
-    return descending ? desc(value) : asc(value)
+  return withId(keys).map((key) => {
+    const value = sortValue(source, key.field, searching)
+    return key.descending ? desc(value) : asc(value)
   })
-  // The id breaks ties, so pages never overlap or skip rows.
-  if (!keys.some((key) => key.field === 'id')) order.push(asc(source.table.id))
-  return order
 }
 
 export function pageInfo(totalDocs: number, page: number, limit: number) {
@@ -97,72 +111,209 @@ export async function listRows(db: Db, source: ListSource, query: Record<string,
     sortable = sortableFields(source.fields)
     sortCache.set(source, sortable)
   }
-  const sort = parseSort(query.sort, sortable, source.defaultSort)
-  const { table } = source
-  const where = buildWhere(source.fields, query.where)
+  const keys = parseSort(query.sort, sortable, source.defaultSort)
+  const used = new Set<QueryField>()
+  const where = buildWhere(source.fields, query.where, used)
   const filter = and(source.filter, where)
-  const order = orderBy(source, sort, where !== undefined)
-  const offset = (page - 1) * limit
-  const countAll = () => db.select({ n: count() }).from(table).where(filter)
-  if (!where) return plainList(db, source, { filter, order, page, limit })
-  // A search: page and count in ONE statement, so the matches are found once (the trigram index
-  // scans are the cost). It also keeps the planner from walking the sort index hoping to meet
-  // ten matches early, which is slow when they cluster (every 'Harris' sorts under H).
-  const found = (await db
-    .select({ row: table as never, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(table)
-    .where(filter)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset)) as { row: Row; total: number }[]
-  // Past the last page there is no row to carry the count: ask for it.
-  const total = found[0]?.total ?? (offset > 0 ? ((await countAll())[0]?.n ?? 0) : 0)
-  return { rows: found.map((entry) => entry.row), info: pageInfo(total, page, limit) }
+  if (!where) return plainList(db, source, { filter, keys, page, limit })
+  return searchList(db, source, { filter, keys, page, limit, where, used })
 }
 
 interface PlainQuery {
   filter: SQL | undefined
-  order: SQL[]
+  keys: SortKey[]
   page: number
   limit: number
+}
+
+interface SearchQuery extends PlainQuery {
+  where: SQL
+  /** The paths `where` compares. */
+  used: Set<QueryField>
+}
+
+type Found = { row: Row; total: number; head?: number }
+
+/**
+ * A search: its page and exact count. The first time, both come from ONE
+ * statement, so the matches are found once (the trigram index scans are the
+ * cost); this also keeps the planner from walking the sort index hoping to
+ * meet ten matches early, which is slow when they cluster (every 'Harris'
+ * sorts under H). The count is then remembered with the table's head, like a
+ * plain list's (counts.ts), and the same search again (its next page, or
+ * another user's) reads its page from a bounded prefix of the sort index.
+ */
+async function searchList(db: Db, source: ListSource, query: SearchQuery) {
+  const { table, seq } = source
+  const { page, limit, filter } = query
+  const offset = (page - 1) * limit
+  const counting = seq && { table, seq, filter }
+  const key = counting && countKey(db, counting)
+  const known = key ? rememberedEntry(db, key) : undefined
+  if (key && known && offset < known.total && offset < (known.prefixMissedFrom ?? Number.POSITIVE_INFINITY)) {
+    const entries = await prefixPage(db, source as ListSource & { seq: PgColumn }, query, known.total)
+    const head = entries[0]?.head
+    if (head === known.head) {
+      if (entries.length === Math.min(limit, known.total - offset))
+        return { rows: entries.map((entry) => entry.row), info: pageInfo(known.total, page, limit) }
+      prefixMissed(db, key, known.head, offset)
+    }
+  }
+  const fields = {
+    row: table as never,
+    total: sql<number>`count(*) over ()`.mapWith(Number),
+    ...(seq ? { head: headOf(table, seq) } : {}),
+  }
+  const found = (await db
+    .select(fields)
+    .from(table)
+    .where(filter)
+    .orderBy(...orderBy(source, query.keys, true))
+    .limit(limit)
+    .offset(offset)) as Found[]
+  const first = found[0]
+  if (key && first?.head !== undefined) remember(db, key, first.total, first.head)
+  // Past the last page there is no row to carry the count: ask for it.
+  const total =
+    first?.total ??
+    (offset === 0
+      ? 0
+      : counting && key
+        ? await countAndRemember(db, key, counting)
+        : ((await db.select({ n: count() }).from(table).where(filter))[0]?.n ?? 0))
+  return { rows: found.map((entry) => entry.row), info: pageInfo(total, page, limit) }
+}
+
+/**
+ * A search's page from the first `matches` rows of the list order (at least
+ * twice the rows up to the page's end): the sort index is walked from its
+ * start, only as far as ten matches need, reading only the id, the sort keys
+ * and the columns `where` compares (from the index alone when it holds them,
+ * as the last-name index does a last-name search), then the page's ten rows.
+ * The matches met in that prefix are exactly the first matches of the whole
+ * list, so when it holds as many as the page should have (the remembered
+ * count says how many), the page is the true one; otherwise the caller
+ * searches the whole table. The walk is bounded by the number of matches, so
+ * it never costs much more than finding them all would.
+ */
+async function prefixPage(
+  db: Db,
+  source: ListSource & { seq: PgColumn },
+  query: SearchQuery,
+  matches: number,
+): Promise<PageEntry[]> {
+  const { table, seq } = source
+  const offset = (query.page - 1) * query.limit
+  const bound = Math.max(matches, 2 * (offset + query.limit))
+  const keys = withId(query.keys).map((key, i) => ({
+    value: sortValue(source, key.field, false),
+    name: sql.identifier(`sort_${i}`),
+    direction: key.descending ? sql`desc` : sql`asc`,
+  }))
+  const columns = new Set([...query.used].map((field) => field.column))
+  columns.delete(table.id)
+  const selected = [
+    sql`${table.id} as "id"`,
+    ...keys.map((key) => sql`${key.value} as ${key.name}`),
+    ...[...columns].map((column) => sql`${column}`),
+  ]
+  const list = sql`select ${sql.join(selected, sql`, `)} from ${table} where ${source.filter ?? sql`true`} order by ${sql.join(
+    keys.map((key) => sql`${key.value} ${key.direction}`),
+    sql`, `,
+  )} limit ${bound}`
+  // Named as the table, so `where` (written against the table's columns) reads the prefix's;
+  // ordered by the prefix's own columns, so PostgreSQL keeps its order instead of sorting it.
+  const ids = sql`(select "id" from (${list}) as ${table} where ${query.where} order by ${sql.join(
+    keys.map((key) => sql`${key.name} ${key.direction}`),
+    sql`, `,
+  )} limit ${query.limit} offset ${offset}) as "page_ids"`
+  return (await db
+    .select({ row: table as never, head: headOf(table, seq) })
+    .from(table)
+    .innerJoin(ids, sql`${table.id} = "page_ids"."id"`)
+    .orderBy(...orderBy(source, query.keys, false))) as PageEntry[]
+}
+
+type PageEntry = { row: Row; head?: number; key?: string | null }
+
+interface Seek {
+  /** The table's head, read with the page. */
+  head: SQL<number>
+  /** Whether this list's positions are remembered (the page then reads its first row's sort value). */
+  positions: boolean
+  /** A remembered position at or before the page. */
+  from?: Position
+}
+
+/** The id order, or one text field ascending then the id: orders the sort index serves as a seek. */
+function seekable(source: ListSource, keys: SortKey[]): boolean {
+  const all = withId(keys)
+  if (all.some((key) => key.descending)) return false
+  if (all.length === 1) return true
+  return all.length === 2 && all[1]?.field === 'id' && source.fields.get(all[0]?.field ?? '')?.kind === 'text'
 }
 
 /**
  * One page in list order. Past the first page, the page's ids are read first
  * from the sort index alone (its entries hold the sort key, the id and the
  * sorted column, so no row is visited while skipping), then only those rows:
- * page 5,000 then skips 49,990 index entries instead of 49,990 rows.
+ * page 5,000 then skips 49,990 index entries instead of 49,990 rows. From a
+ * remembered position (positions.ts) it seeks the index to that row first and
+ * skips only the rest.
  */
-async function pageOf(db: Db, source: ListSource, query: PlainQuery, head?: SQL<number>) {
+async function pageOf(db: Db, source: ListSource, query: PlainQuery, seek?: Seek) {
   const { table } = source
   const offset = (query.page - 1) * query.limit
-  const fields = { row: table as never, ...(head ? { head } : {}) } as { row: never; head: SQL<number> }
+  const order = orderBy(source, query.keys, false)
+  const sortKey = withId(query.keys)[0]?.field
+  const { head, from } = seek ?? {}
+  // The first row's sort value, to remember where this page begins.
+  const key =
+    seek?.positions && sortKey !== 'id'
+      ? sql<string>`${sortValue(source, sortKey as string, false)}`
+      : sql<null>`null`
+  const fields = { row: table as never, key, ...(head ? { head } : {}) } as {
+    row: never
+    key: SQL<string | null>
+    head: SQL<number>
+  }
   if (offset === 0) {
     return (await db
       .select(fields)
       .from(table)
       .where(query.filter)
-      .orderBy(...query.order)
+      .orderBy(...order)
       .limit(query.limit)) as PageEntry[]
+  }
+  let filter = query.filter
+  let skip = offset
+  if (from) {
+    const seek =
+      from.key === null
+        ? sql`${table.id} >= ${from.id}::uuid`
+        : sql`(${sortValue(source, sortKey as string, false)}, ${table.id}) >= (${from.key}::text, ${from.id}::uuid)`
+    filter = and(filter, seek)
+    skip = offset - from.offset
   }
   const ids = db
     .select({ id: table.id })
     .from(table)
-    .where(query.filter)
-    .orderBy(...query.order)
+    .where(filter)
+    .orderBy(...order)
     .limit(query.limit)
-    .offset(offset)
+    .offset(skip)
     .as('page_ids')
   return (await db
     .select(fields)
     .from(table)
     .innerJoin(ids, eq(table.id, ids.id))
-    .orderBy(...query.order)) as PageEntry[]
+    .orderBy(...order)) as PageEntry[]
 }
 
-type PageEntry = { row: Row; head?: number }
-
-/** A plain list (no `where`): its page, and its exact count, remembered until the table's next write. */
+/**
+ * A plain list (no `where`): its page, and its exact count, remembered until
+ * the table's next write; deep pages start from a remembered position.
+ */
 async function plainList(db: Db, source: ListSource, query: PlainQuery) {
   const { table, seq } = source
   const { page, limit, filter } = query
@@ -175,20 +326,34 @@ async function plainList(db: Db, source: ListSource, query: PlainQuery) {
   }
   const counting = { table, seq, filter }
   const key = countKey(db, counting)
+  const offset = (page - 1) * limit
+  // The page brings the table's head from its own snapshot: the count is read again only if it moved.
+  const head = headOf(table, seq)
+  const list =
+    seekable(source, query.keys) && offset > 0 ? `${key}\u0000${JSON.stringify(query.keys)}` : undefined
+  const known = list ? positionBefore(db, list, offset) : undefined
+  const seek = { head, positions: list !== undefined, from: known?.from }
+  let entries: PageEntry[]
+  let total: number | undefined
   if (!isRemembered(db, key)) {
     // Nothing to compare with: count alongside the page.
-    const [entries, total] = await Promise.all([
-      pageOf(db, source, query),
+    ;[entries, total] = await Promise.all([
+      pageOf(db, source, query, seek),
       countAndRemember(db, key, counting),
     ])
-    return { rows: entries.map((entry) => entry.row), info: pageInfo(total, page, limit) }
+  } else entries = await pageOf(db, source, query, seek)
+  if (list && known && entries[0]?.head !== known.head) {
+    // Positions of an older snapshot: read from the start.
+    forgetPositions(db, list)
+    entries = await pageOf(db, source, query, { ...seek, from: undefined })
   }
-  // The page brings the table's head from its own snapshot; the count is read again only if it moved.
-  const head = headOf(table, seq)
-  const entries = await pageOf(db, source, query, head)
+  const first = entries[0]
+  if (list && first?.head !== undefined) {
+    rememberPosition(db, list, first.head, { offset, key: first.key ?? null, id: String(first.row.id) })
+  }
   // Past the last page no row carries the head: count again.
-  const known = entries[0] ? rememberedCount(db, key, entries[0].head ?? -1) : undefined
-  const total = known ?? (await countAndRemember(db, key, counting))
+  total ??= first ? rememberedCount(db, key, first.head ?? -1) : undefined
+  total ??= await countAndRemember(db, key, counting)
   return { rows: entries.map((entry) => entry.row), info: pageInfo(total, page, limit) }
 }
 

@@ -160,6 +160,8 @@ function condition(field: Field, op: Operator, value: unknown): SQL {
 interface Walk {
   fields: Map<string, Field>
   conditions: number
+  /** Every path a condition compares. */
+  used?: Set<Field>
 }
 
 function group(value: unknown, key: string, walk: Walk, depth: number): SQL | undefined {
@@ -184,6 +186,7 @@ function node(where: unknown, walk: Walk, depth: number): SQL | undefined {
     }
     const field = walk.fields.get(key)
     if (!field) throw queryError(`The following path cannot be queried: ${key}`)
+    walk.used?.add(field)
     if (!isRecord(value) || Object.keys(value).length === 0) {
       throw queryError(`Give an operator for ${key}, e.g. where[${key}][equals]=…`)
     }
@@ -198,8 +201,15 @@ function node(where: unknown, walk: Walk, depth: number): SQL | undefined {
   return parts.length ? and(...parts) : undefined
 }
 
-/** The SQL of a parsed `where` over these paths (undefined when it has no conditions). */
-export function buildWhere(fields: Map<string, QueryField>, where: unknown): SQL | undefined {
+/**
+ * The SQL of a parsed `where` over these paths (undefined when it has no conditions).
+ * `used`, when given, collects the paths its conditions compare.
+ */
+export function buildWhere(
+  fields: Map<string, QueryField>,
+  where: unknown,
+  used?: Set<QueryField>,
+): SQL | undefined {
   if (where === undefined || where === '') return undefined
-  return node(where, { fields, conditions: 0 }, 1)
+  return node(where, { fields, conditions: 0, used }, 1)
 }

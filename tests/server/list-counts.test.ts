@@ -115,6 +115,146 @@ describe('remembered counts on one server', () => {
   })
 })
 
+/**
+ * Searches remember their count too, and a repeated search reads its page
+ * from a bounded prefix of the sort order; plain lists remember where their
+ * deep pages begin. Both must answer exactly what reading the table answers,
+ * whether the prefix holds the page or not (matches early, clustered late),
+ * and after every kind of write. On PGlite, and on PostgreSQL with DATABASE_URL.
+ */
+describe('remembered searches and page positions', () => {
+  let server: TestServer
+  let cookie: string
+  beforeAll(async () => {
+    server = await startTestServer()
+    cookie = (await server.signIn()).cookie
+    // 'aar' matches the first 300 rows of the list order; 'son' only 20 rows after them and 80 at the end.
+    await server.db.execute(sql`
+      insert into contacts (id, first_name, last_name, email)
+      select gen_random_uuid(), 'F' || g,
+        case when g <= 300 then 'Aaron' when g <= 320 then 'Benson' when g <= 520 then 'Carter' else 'Zson' end,
+        'p' || g || '@example.com'
+      from generate_series(1, 600) g`)
+  })
+  afterAll(() => server?.close())
+
+  const get = async (query: string) => {
+    const response = await server.request(cookie, { method: 'GET', url: `/api/contacts?limit=10${query}` })
+    expect(response.statusCode, response.body).toBe(200)
+    return response.json() as { totalDocs: number; docs: { id: string }[] }
+  }
+
+  /** The page and count the table gives, for a condition on the live rows. */
+  async function fromTable(condition: ReturnType<typeof sql>, page: number) {
+    const live = sql`deleted_at is null and ${condition}`
+    const ids = rowsOf(
+      await server.db.execute(
+        sql`select id from contacts where ${live} order by lower(last_name) collate "C", id limit 10 offset ${(page - 1) * 10}`,
+      ),
+    ).map((row) => row.id)
+    const [counted] = rowsOf(
+      await server.db.execute(sql`select count(*)::int as n from contacts where ${live}`),
+    )
+    return { ids, total: Number(counted?.n) }
+  }
+
+  async function expectAsTable(query: string, condition: ReturnType<typeof sql>, pages: number[]) {
+    for (const page of pages) {
+      const expected = await fromTable(condition, page)
+      // Twice: the first answer remembers, the second reads through what it remembered.
+      for (let round = 0; round < 2; round++) {
+        const answer = await get(`${query}&page=${page}`)
+        expect(answer.docs.map((doc) => doc.id)).toEqual(expected.ids)
+        expect(answer.totalDocs).toBe(expected.total)
+      }
+    }
+  }
+
+  const son = sql`last_name ilike '%son%'`
+  const aar = sql`last_name ilike '%aar%'`
+  const threeFields = sql`(first_name ilike '%f1%' or last_name ilike '%f1%' or email ilike '%f1%')`
+  const searches: [string, ReturnType<typeof sql>][] = [
+    ['&where[lastName][like]=son', son],
+    ['&where[lastName][like]=aar', aar],
+    [
+      '&where[or][0][firstName][like]=f1&where[or][1][lastName][like]=f1&where[or][2][email][like]=f1',
+      threeFields,
+    ],
+  ]
+
+  it('answers a repeated search as the table does, early matches or late, on every page', async () => {
+    for (const [query, condition] of searches) await expectAsTable(query, condition, [1, 2, 3, 9, 10, 11, 31])
+  })
+
+  it('follows writes between repeated searches', async () => {
+    await expectAsTable(searches[0]?.[0] as string, son, [1, 2])
+    await expectAsTable(searches[1]?.[0] as string, aar, [1, 30])
+    // First in the list order: on page 1 of 'aar' and of 'son' alike.
+    const created = await server.request(cookie, {
+      method: 'POST',
+      url: '/api/contacts',
+      payload: { firstName: 'New', lastName: 'Aaarson' },
+    })
+    expect(created.statusCode).toBe(201)
+    const id = created.json().doc.id as string
+    for (const [query, condition] of searches) await expectAsTable(query, condition, [1, 2, 31])
+    expect((await get(searches[0]?.[0] as string)).docs[0]?.id).toBe(id)
+    expect((await get(searches[1]?.[0] as string)).docs[0]?.id).toBe(id)
+    // An update that moves a row out of the matches, a delete, and a row written by SQL.
+    const [aaron] = rowsOf(
+      await server.db.execute(sql`select id from contacts where last_name = 'Aaron' limit 1`),
+    )
+    const renamed = await server.request(cookie, {
+      method: 'PATCH',
+      url: `/api/contacts/${String(aaron?.id)}`,
+      payload: { lastName: 'Moved' },
+    })
+    expect(renamed.statusCode).toBe(200)
+    for (const [query, condition] of searches) await expectAsTable(query, condition, [1, 30])
+    expect((await server.request(cookie, { method: 'DELETE', url: `/api/contacts/${id}` })).statusCode).toBe(
+      200,
+    )
+    for (const [query, condition] of searches) await expectAsTable(query, condition, [1, 2])
+    await server.db.insert(contacts).values({ id: randomUUID(), firstName: 'Direct', lastName: 'Aardson' })
+    for (const [query, condition] of searches) await expectAsTable(query, condition, [1, 2, 31])
+  })
+
+  it('answers a deep page read again, or the next one, as the table does after writes', async () => {
+    const all = sql`true`
+    await expectAsTable('', all, [40, 41, 59, 60, 61])
+    // A row sorting before page 40 moves every later row one place.
+    const created = await server.request(cookie, {
+      method: 'POST',
+      url: '/api/contacts',
+      payload: { firstName: 'Early', lastName: 'Aa' },
+    })
+    expect(created.statusCode).toBe(201)
+    await expectAsTable('', all, [40, 41, 60, 61])
+    const [row] = rowsOf(
+      await server.db.execute(
+        sql`select id from contacts where deleted_at is null order by lower(last_name) collate "C", id offset 5 limit 1`,
+      ),
+    )
+    expect(
+      (await server.request(cookie, { method: 'DELETE', url: `/api/contacts/${String(row?.id)}` }))
+        .statusCode,
+    ).toBe(200)
+    await expectAsTable('', all, [41, 40, 61])
+    // In id order and first-name order too (both seek by a remembered row).
+    for (const sort of ['id', 'firstName']) {
+      for (const page of [30, 31, 30]) {
+        const order = sort === 'id' ? sql`id` : sql`lower(first_name) collate "C", id`
+        const ids = rowsOf(
+          await server.db.execute(
+            sql`select id from contacts where deleted_at is null order by ${order} limit 10 offset ${(page - 1) * 10}`,
+          ),
+        ).map((entry) => entry.id)
+        expect((await get(`&sort=${sort}&page=${page}`)).docs.map((doc) => doc.id)).toEqual(ids)
+      }
+    }
+  })
+})
+
 describe('remembered counts on PostgreSQL', () => {
   let postgres: TestPostgres
   beforeAll(async () => {
@@ -140,8 +280,18 @@ describe('remembered counts on PostgreSQL', () => {
       const total = async (on = app) =>
         (await on.inject({ method: 'GET', url: '/api/contacts?limit=5', headers: { cookie } })).json()
           .totalDocs
+      const searched = async (on = app) =>
+        (
+          await on.inject({
+            method: 'GET',
+            url: '/api/contacts?limit=5&where[firstName][like]=other process',
+            headers: { cookie },
+          })
+        ).json().totalDocs
       expect(await total()).toBe(0)
       expect(await total()).toBe(0)
+      expect(await searched()).toBe(0)
+      expect(await searched()).toBe(0)
       const created = await other.inject({
         method: 'POST',
         url: '/api/contacts',
@@ -150,6 +300,8 @@ describe('remembered counts on PostgreSQL', () => {
       })
       expect(created.statusCode).toBe(201)
       expect(await total()).toBe(1)
+      expect(await searched()).toBe(1)
+      expect(await searched()).toBe(1)
 
       // A write holds the lock with its row inserted but not committed; the lists meanwhile count 1.
       let commit = () => {}

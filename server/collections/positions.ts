@@ -1,0 +1,86 @@
+/**
+ * Where a plain list's pages begin, remembered until the table's next write.
+ *
+ * A deep page (page 5,000 of 10) must skip 49,990 entries of the sort index
+ * before its ten rows: ~15 ms in PGlite's WebAssembly, on the one connection
+ * every other request waits for. Once a page has been read, its first row's
+ * sort key and id mark where that offset begins in this snapshot; the same
+ * page, or any later one, then seeks the index to that key and skips only the
+ * rest (the next page skips ten). Paging through a whole list, as API clients
+ * do, stops costing the square of its length.
+ *
+ * A position is only true of the snapshot it was read in. It is kept with the
+ * table's head (counts.ts: it moves at every committed write and never returns
+ * to an earlier value), every read through it carries the head of its own
+ * snapshot, and a read whose head differs is thrown away and read again from
+ * the start. So the answer is always the one reading the table would give.
+ *
+ * Only orders an index serves as a seek: the id, or one text field ascending
+ * then the id (the default orders of every list).
+ */
+import type { Db } from '../db/open'
+
+export interface Position {
+  /** The offset, in the list, of the row below. */
+  offset: number
+  /** That row's sort value (`lower(field) collate "C"`), or null when the list is in id order. */
+  key: string | null
+  id: string
+}
+
+interface Positions {
+  head: number
+  /** Ascending by offset. */
+  at: Position[]
+}
+
+/** Lists (filter and order) remembered per database; the least recently used is forgotten first. */
+const MAX_LISTS = 100
+/** Per list: enough for a client paging through 100,000 rows ten at a time to keep its last stretch. */
+const MAX_POSITIONS = 256
+
+const remembered = new WeakMap<Db, Map<string, Positions>>()
+
+function memoryOf(db: Db) {
+  let memory = remembered.get(db)
+  if (!memory) {
+    memory = new Map()
+    remembered.set(db, memory)
+  }
+  return memory
+}
+
+/** The remembered position nearest before `offset` (or at it), with the head it belongs to. */
+export function positionBefore(
+  db: Db,
+  list: string,
+  offset: number,
+): { head: number; from: Position } | undefined {
+  const known = memoryOf(db).get(list)
+  if (!known) return undefined
+  let from: Position | undefined
+  for (const position of known.at) {
+    if (position.offset > offset) break
+    from = position
+  }
+  return from && { head: known.head, from }
+}
+
+export function rememberPosition(db: Db, list: string, head: number, position: Position) {
+  const memory = memoryOf(db)
+  let known = memory.get(list)
+  memory.delete(list)
+  if (!known || known.head !== head) known = { head, at: [] }
+  memory.set(list, known)
+  if (memory.size > MAX_LISTS) memory.delete(memory.keys().next().value as string)
+  const at = known.at.filter((entry) => entry.offset !== position.offset)
+  at.push(position)
+  at.sort((a, b) => a.offset - b.offset)
+  // Keep the deepest ones: a reader paging forward needs the last.
+  known.at = at.length > MAX_POSITIONS ? at.slice(at.length - MAX_POSITIONS) : at
+}
+
+/** A list's positions are wrong from the moment its head moves. */
+export function forgetPositions(db: Db, list: string) {
+  memoryOf(db).delete(list)
+}
