@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { mirrorIndex } from '../../src/db/mirror-index'
 import { addRecord, saveRecord } from '../../src/features/records/record-actions'
 import { listStateKey } from '../../src/ui/use-list-state'
 import { makeRuntime, renderApp, seedContacts, storeSession } from './helpers'
@@ -51,6 +52,21 @@ describe('contacts list', () => {
     await waitFor(() => expect(firstNames()).toHaveLength(25))
     expect(firstNames()[0]).toBe('First01')
     expect(screen.getByText('Showing 1 to 25 of 30 entries')).toBeTruthy()
+  })
+
+  it('shows the next page in the render that follows the click, read ahead while the user read this one', async () => {
+    const { runtime } = await openList()
+    await waitFor(() => expect(firstNames()).toHaveLength(10))
+    await waitFor(() => expect(mirrorIndex(runtime.db, 'contacts').ready).toBe(true))
+    // The pages one click away are read a moment after a page is shown.
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }))
+    // No waiting: the rows are there as the click's render ends.
+    expect(firstNames()[0]).toBe('First11')
+    expect(screen.getByText('Showing 11 to 20 of 30 entries')).toBeTruthy()
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }))
+    expect(firstNames()[0]).toBe('First21')
   })
 
   it('narrows the rows as the user searches, after a pause', async () => {

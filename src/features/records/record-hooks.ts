@@ -1,24 +1,61 @@
 /** React hooks over the mirror: what every list and edit screen reads. They never touch the network. */
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { mirrorIndex } from '../../db/mirror-index'
 import type { OutboxOp } from '../../db/outbox-types'
 import { opsFor } from '../../db/record-writes'
 import { mirrorOf } from '../../db/tables'
 import type { CollectionName, RecordOf } from '../../domain/collections'
+import { PageReadAhead, pageKey, samePage } from './page-read-ahead'
 import { type PageQuery, type PageResult, readPage } from './record-query'
 import { useRuntime } from './runtime-context'
 
-/** The page of a list screen; undefined while the first read is under way. */
+/**
+ * The page of a list screen; undefined while the first read is under way.
+ * A page read ahead (page-read-ahead.ts) is shown at once, in the render
+ * that follows the click. The live query confirms it, and while a read
+ * answers what is on screen already, the screen keeps its objects and does
+ * not render again (the server's copy of a page, written again unchanged).
+ */
 export function useRecordPage(collection: CollectionName, query: PageQuery): PageResult | undefined {
   const { db } = useRuntime()
   // A page read from the index watches only its own rows: a new version of the index reads it again.
   const index = mirrorIndex(db, collection)
   const indexVersion = useSyncExternalStore(index.subscribe, index.getVersion)
-  return useLiveQuery(
-    () => readPage(db, collection, query),
-    [db, collection, query.page, query.perPage, query.search, query.sort, indexVersion],
-  )
+  const [ahead, setAhead] = useState<PageReadAhead | null>(null)
+  useEffect(() => {
+    const reader = new PageReadAhead(db, collection)
+    setAhead(reader)
+    return () => reader.stop()
+  }, [db, collection])
+
+  const key = pageKey(query)
+  const early = ahead?.get(query)
+  const answered = useRef<{ key: string; result: PageResult } | undefined>(undefined)
+  const live = useLiveQuery(async () => {
+    const result = await readPage(db, collection, query)
+    const last = answered.current
+    const kept =
+      last?.key === key && samePage(last.result, result)
+        ? last
+        : { key, result: early && samePage(early, result) ? early : result }
+    answered.current = kept
+    return kept
+  }, [db, collection, query.page, query.perPage, query.search, query.sort, indexVersion])
+  const current = live?.key === key ? live.result : undefined
+
+  // The pages one click away, read once this one is painted, while the user reads it.
+  const { page, perPage, search, sort } = query
+  const total = current?.total
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new index version may move rows into or out of the pages read ahead, so they are checked again
+  useEffect(() => {
+    if (!ahead || total === undefined) return
+    const timer = setTimeout(() => void ahead.readAround({ page, perPage, search, sort }, total), 50)
+    return () => clearTimeout(timer)
+  }, [ahead, page, perPage, search, sort, total, indexVersion])
+
+  // Until the live query answers this query: the page read ahead, else the last page shown.
+  return current ?? early ?? live?.result
 }
 
 /** One record: undefined while loading, null when there is no such record. */
@@ -44,13 +81,16 @@ export function syncStateOf(ops: OutboxOp[]): RecordSyncState {
 /** The sync state of every record of a collection that has queued work (absent means synced). */
 export function useSyncStates(collection: CollectionName): Map<string, RecordSyncState> {
   const { db } = useRuntime()
-  const ops = useLiveQuery(() => db.outbox.toArray(), [db]) ?? []
-  const byRecord = new Map<string, OutboxOp[]>()
-  for (const op of ops) {
-    if (op.collection !== collection) continue
-    byRecord.set(op.recordId, [...(byRecord.get(op.recordId) ?? []), op])
-  }
-  return new Map([...byRecord].map(([id, recordOps]) => [id, syncStateOf(recordOps)]))
+  const ops = useLiveQuery(() => db.outbox.toArray(), [db])
+  // The same map until the outbox changes: the list's rows read it from context, and a new one renders them all.
+  return useMemo(() => {
+    const byRecord = new Map<string, OutboxOp[]>()
+    for (const op of ops ?? []) {
+      if (op.collection !== collection) continue
+      byRecord.set(op.recordId, [...(byRecord.get(op.recordId) ?? []), op])
+    }
+    return new Map([...byRecord].map(([id, recordOps]) => [id, syncStateOf(recordOps)]))
+  }, [ops, collection])
 }
 
 /**
@@ -62,6 +102,9 @@ export function useRecordOps(collection: CollectionName, id: string): OutboxOp[]
   const { db } = useRuntime()
   return useLiveQuery(() => opsFor(db, collection, id), [db, collection, id])
 }
+
+/** How long a list page stays on screen before the server is asked for its copy. */
+const SERVER_PAGE_AFTER_MS = 120
 
 /**
  * While online, the list's query also goes to the server, which
@@ -77,11 +120,17 @@ export function useServerTotal(collection: CollectionName, query: PageQuery): nu
   useEffect(() => {
     let current = true
     if (typeof navigator !== 'undefined' && !navigator.onLine) return
-    engine
-      .refreshPage(collection, { page, perPage, search, sort })
-      .then((total) => current && setAnswer({ counted: `${collection}\n${search}`, total }))
+    // Asked once the user stays on the page a moment, not in the same frame as it is painted: the answer
+    // (a request, then a write to the mirror) never competes with the page's own paint, and paging on
+    // quickly asks only for the page the user stops at.
+    const timer = setTimeout(() => {
+      engine
+        .refreshPage(collection, { page, perPage, search, sort })
+        .then((total) => current && setAnswer({ counted: `${collection}\n${search}`, total }))
+    }, SERVER_PAGE_AFTER_MS)
     return () => {
       current = false
+      clearTimeout(timer)
     }
   }, [engine, collection, page, perPage, search, sort])
   return answer?.counted === counted ? answer.total : null

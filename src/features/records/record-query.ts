@@ -27,6 +27,22 @@ export interface PageResult {
   total: number
 }
 
+/**
+ * The ids of a page and the count of matches, as the collection's in-memory
+ * index answers them (at once, no IndexedDB); undefined while the index is not
+ * built, or for an order it does not keep.
+ */
+export function listedIds(
+  db: OutpostDb,
+  collection: CollectionName,
+  query: PageQuery,
+): { total: number; ids: string[] } | undefined {
+  const index = mirrorIndex(db, collection)
+  if (!index.ready || (query.sort ?? collections[collection].defaultSort) !== index.sortField)
+    return undefined
+  return index.page(searchWords(query.search), (query.page - 1) * query.perPage, query.perPage)
+}
+
 export async function readPage(
   db: OutpostDb,
   collection: CollectionName,
@@ -39,14 +55,13 @@ export async function readPage(
   const table = mirrorOf(db, collection)
   const offset = (query.page - 1) * query.perPage
   const words = searchWords(query.search)
-  const index = mirrorIndex(db, collection)
-  if (index.ready && sort === index.sortField) {
-    const { total, ids } = index.page(words, offset, query.perPage)
-    const rows = await table.bulkGet(ids)
+  const listed = listedIds(db, collection, query)
+  if (listed) {
+    const rows = await table.bulkGet(listed.ids)
     // A row deleted since the index last heard: the next version leaves it out.
-    return { rows: rows.filter((row) => row !== undefined), total }
+    return { rows: rows.filter((row) => row !== undefined), total: listed.total }
   }
-  index.warm()
+  mirrorIndex(db, collection).warm()
   const matches = (row: MirrorRow) => matchesAcross(row, spec.searchFields, words)
   if (field !== 'id' && !(field in table.schema.idxByName)) {
     // No IndexedDB index for this order (only the list orders have one): sort the matches here.
