@@ -12,12 +12,14 @@ import {
   type CellData,
   type ColumnDef,
   createColumnHelper,
+  FlexRender,
   metaHelper,
   type RowData,
+  type Row as TableRow,
   tableFeatures,
   useTable,
 } from '@tanstack/react-table'
-import type { ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 import { cx } from './cx'
 
 interface ColumnStyle {
@@ -74,29 +76,18 @@ export function DataTable<Row extends RowData>({
                     header.column.columnDef.meta?.className,
                   )}
                 >
-                  {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+                  {header.isPlaceholder ? null : <FlexRender header={header} />}
                 </th>
               ))}
             </tr>
           ))}
         </thead>
         <tbody className="divide-y divide-slate-100 max-lg:block max-lg:border-t max-lg:border-slate-200">
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} className={rowClass}>
-              {row.getAllCells().map((cell) => (
-                <td
-                  key={cell.id}
-                  data-label={
-                    typeof cell.column.columnDef.header === 'string'
-                      ? cell.column.columnDef.header
-                      : undefined
-                  }
-                  className={cx(cellClass, cell.column.columnDef.meta?.className)}
-                >
-                  <table.FlexRender cell={cell} />
-                </td>
-              ))}
-            </tr>
+          {table.getRowModel().rows.map((row, slot) => (
+            // Keyed by place, not by record: the next page fills the same rows with new text instead of
+            // removing every row and building ten new ones (most of a page change's work otherwise).
+            // biome-ignore lint/suspicious/noArrayIndexKey: the rows are a page's slots, see above
+            <BodyRow key={slot} row={row} columns={columns} />
           ))}
         </tbody>
       </table>
@@ -104,3 +95,31 @@ export function DataTable<Row extends RowData>({
     </div>
   )
 }
+
+/**
+ * One row, rendered again only when its record or the columns change: not
+ * when the list around it does (the footer's counts, the page's next read).
+ */
+const BodyRow = memo(function BodyRow<Row extends RowData>({
+  row,
+}: {
+  row: TableRow<Features, Row>
+  /** Only compared: new columns render the row again. */
+  columns: Columns<Row>
+}) {
+  return (
+    <tr className={rowClass}>
+      {row.getAllCells().map((cell) => (
+        <td
+          key={cell.column.id}
+          data-label={
+            typeof cell.column.columnDef.header === 'string' ? cell.column.columnDef.header : undefined
+          }
+          className={cx(cellClass, cell.column.columnDef.meta?.className)}
+        >
+          <FlexRender cell={cell} />
+        </td>
+      ))}
+    </tr>
+  )
+}) as <Row extends RowData>(props: { row: TableRow<Features, Row>; columns: Columns<Row> }) => ReactNode

@@ -5,7 +5,7 @@
  * (its count shows when it differs).
  */
 import { Link } from '@tanstack/react-router'
-import { useCallback, useSyncExternalStore } from 'react'
+import { useCallback, useMemo, useSyncExternalStore } from 'react'
 import { collections } from '../../domain/collections'
 import { DataTable } from '../../ui/data-table'
 import { PlusIcon } from '../../ui/icons'
@@ -24,6 +24,7 @@ import { useRuntime } from './runtime-context'
 import { useScreen } from './use-screen'
 
 const noRows: ListRow[] = []
+const rowId = (row: ListRow) => row.id
 
 export function ListPage() {
   const screen = useScreen()
@@ -51,6 +52,11 @@ export function ListPage() {
   const columns = useListColumns(screen, onDelete)
   const rows = (page?.rows as ListRow[] | undefined) ?? noRows
   const headingId = `all-${collection}`
+  const loaded = page !== undefined
+  const empty = useMemo(
+    () => loaded && <ListEmpty screen={screen} search={list.search} download={hydrate} />,
+    [loaded, screen, list.search, hydrate],
+  )
 
   return (
     <section aria-labelledby={headingId} className={card}>
@@ -69,13 +75,7 @@ export function ListPage() {
         <SearchBox key={list.revision} value={list.search} onSearch={list.setSearch} />
       </div>
       <RowSyncStates.Provider value={syncStates}>
-        <DataTable
-          caption={texts.listHeading}
-          columns={columns}
-          rows={rows}
-          rowId={(row) => row.id}
-          empty={page && <ListEmpty screen={screen} search={list.search} download={hydrate} />}
-        />
+        <DataTable caption={texts.listHeading} columns={columns} rows={rows} rowId={rowId} empty={empty} />
       </RowSyncStates.Provider>
       {page && page.total > 0 && (
         <PagedFooter
