@@ -25,7 +25,7 @@ export function idOf(request: IdRequest): string {
 }
 
 /** If-Match: "<n>" (or W/"<n>"); `*` matches any version; absent means last write wins. */
-function ifMatchOf(request: FastifyRequest): number | undefined {
+export function ifMatchOf(request: FastifyRequest): number | undefined {
   const header = request.headers['if-match']
   if (header === undefined || header.trim() === '*') return undefined
   const version = versionOfEtag(header.trim())

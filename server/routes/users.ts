@@ -2,7 +2,9 @@
  * GET/POST users, GET/PUT/PATCH/DELETE users/{id}. Admins manage
  * everyone; a User reads and edits only their own profile and never a role.
  * Nobody deletes or demotes themself (the last Admin cannot lock everyone out).
- * Users are not in the change feed and carry no version: updatedAt only.
+ * Users are not in the change feed; each carries a version, and an edit made on
+ * a device names it (If-Match with `_base`) and is merged field by field, as
+ * for records: the signed-in user's own profile is mirrored and queued offline.
  */
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -24,7 +26,7 @@ import { userListSource } from '../users/list'
 import { findUserById, toUserDoc, type UserRow } from '../users/store'
 import { deleteUser, insertUser, updateUser } from '../users/writes'
 import { refusalError } from './auth'
-import { idOf, sendAnswer } from './collection'
+import { idOf, ifMatchOf, sendAnswer } from './collection'
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>
 
@@ -103,7 +105,8 @@ export function userRoutes(app: FastifyInstance, db: Db, limits: SignInLimits) {
     const id = idOf(request)
     const self = id === actor.id
     if (!self && !isAdmin(actor)) throw forbidden()
-    const { values, currentPassword } = parseUserPatch(request.body, id)
+    const ifMatch = ifMatchOf(request)
+    const { values, base, currentPassword } = parseUserPatch(request.body, id)
     if (values.role !== undefined && values.role !== actor.role.id && self) {
       throw refused(isAdmin(actor) ? 'You cannot change your own role.' : 'Only an Admin can change a role.')
     }
@@ -115,7 +118,7 @@ export function userRoutes(app: FastifyInstance, db: Db, limits: SignInLimits) {
     const passwordHash = values.password === undefined ? undefined : await hashPassword(values.password)
     const keepSession = self ? request.sessionToken : null
     const answer = await idempotentWrite(db, request, actor.id, (tx) =>
-      updateUser(tx, { id, values, passwordHash, keepSession }),
+      updateUser(tx, { id, values, passwordHash, keepSession, ifMatch, base }),
     )
     return sendAnswer(reply, answer)
   }

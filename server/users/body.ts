@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot'
 import { fieldErrors } from '../../src/domain/fields'
+import { BASE_KEY } from '../../src/domain/rest'
 import { userSchemas } from '../../src/domain/user'
 import { validationError } from '../http/errors'
 import { nulFields } from '../http/nul'
@@ -44,12 +45,19 @@ export function parseUserCreate(body: unknown): UserValues {
 }
 
 export function parseUserPatch(body: unknown, routeId: string) {
-  const { id, currentPassword, ...rest } = normalize(body)
+  const { id, currentPassword, [BASE_KEY]: base, ...rest } = normalize(body)
   if (id !== undefined && (typeof id !== 'string' || id.toLowerCase() !== routeId)) {
     throw validationError([{ field: 'id', message: 'The id cannot be changed.' }])
+  }
+  if (base !== undefined && !isRecord(base)) {
+    throw validationError([{ field: BASE_KEY, message: 'Must be an object of field values.' }])
   }
   const values = lower(parse(userSchemas.patch, rest))
   for (const key of Object.keys(values) as (keyof UserPatch)[])
     if (values[key] === undefined) delete values[key]
-  return { values, currentPassword: typeof currentPassword === 'string' ? currentPassword : undefined }
+  return {
+    values,
+    base,
+    currentPassword: typeof currentPassword === 'string' ? currentPassword : undefined,
+  }
 }

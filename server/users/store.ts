@@ -26,6 +26,8 @@ export interface NewUser {
 export type UserDoc = User &
   Record<ProfileTextField, string> & {
     userImage: ImageRef | null
+    /** Bumped by every change; a device's edit names it in If-Match, as for every record. */
+    version: number
     createdAt: string
     updatedAt: string
   }
@@ -49,6 +51,7 @@ export const userColumns = {
   roleId: users.roleId,
   userImage: users.userImage,
   userImageFilename: images.filename,
+  version: users.version,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 }
@@ -74,6 +77,7 @@ export function toUserDoc(row: UserRow): UserDoc {
     ...profile,
     role: roleOf(row.roleId),
     userImage: row.userImage ? { id: row.userImage, filename: row.userImageFilename ?? '' } : null,
+    version: row.version ?? 1,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   }

@@ -9,6 +9,7 @@ import { and, eq, ne, sql } from 'drizzle-orm'
 import { ROLE_IDS } from '../../src/domain/user'
 import { forgetSessions } from '../auth/session-cache'
 import { endSessionsOf } from '../auth/sessions'
+import { staleError } from '../collections/conflict'
 import { users } from '../db/schema'
 import type { Tx } from '../db/write'
 import { notFound, validationError } from '../http/errors'
@@ -71,11 +72,40 @@ export interface UserUpdate {
   passwordHash?: string
   /** The session that made the change, kept when users change their own password. */
   keepSession?: string | null
+  /** The version the edit was made on (If-Match); absent, the last write wins. */
+  ifMatch?: number
+  /** The changed fields' values when the edit was made (`_base`): a stale edit of untouched fields lands. */
+  base?: Record<string, unknown>
+}
+
+/** A field's value as the merge compares it: the role and the photo by their ids, however sent. */
+function comparable(value: unknown): unknown {
+  if (value === null || value === undefined) return null
+  if (typeof value === 'object') return (value as { id?: unknown }).id ?? null
+  return value
+}
+
+/**
+ * The same field-level merge as the records' (collections/writes.ts): an edit
+ * made on an older version is still taken when nobody has changed, since, the
+ * fields it changes; otherwise 412 with the current doc and those fields.
+ */
+function checkVersion(current: UserDoc, update: UserUpdate) {
+  const { ifMatch, base, values } = update
+  if (ifMatch === undefined || current.version === ifMatch) return
+  const fields = Object.keys(values).filter((field) => field !== 'password')
+  const doc = current as unknown as Record<string, unknown> & { id: string; version: number }
+  const moved = base
+    ? fields.filter((field) => !(field in base) || comparable(doc[field]) !== comparable(base[field]))
+    : fields
+  if (!base || moved.length > 0) throw staleError(moved, doc)
 }
 
 export async function updateUser(tx: Tx, update: UserUpdate): Promise<UserAnswer> {
   const { id, values, passwordHash } = update
-  if (!(await findUserById(tx, id))) throw notFound()
+  const current = await findUserById(tx, id)
+  if (!current) throw notFound()
+  checkVersion(current, update)
   await checkEmailFree(tx, values.email, id)
   await checkUserImage(tx, values.userImage)
   // A cached session holds the user's role and names: let it be read afresh.
@@ -83,7 +113,7 @@ export async function updateUser(tx: Tx, update: UserUpdate): Promise<UserAnswer
   const set = { ...columnsOf(values), ...(passwordHash ? { passwordHash } : {}) }
   await tx
     .update(users)
-    .set({ ...set, updatedAt: sql`clock_timestamp()` })
+    .set({ ...set, version: sql`${users.version} + 1`, updatedAt: sql`clock_timestamp()` })
     .where(eq(users.id, id))
   // A new password ends every other session of that user: whoever knew the old one is out.
   if (passwordHash) await endSessionsOf(tx, id, update.keepSession)

@@ -1,5 +1,6 @@
 /**
- * The local database: a mirror of every synced collection, the outbox of
+ * The local database: a mirror of every synced collection and of the
+ * signed-in user's own account, the outbox of
  * changes not yet on the server, notices for the user, and sync metadata.
  * One database per signed-in user, so one user's queue can never be replayed
  * as another's and a shared tablet never shows a stranger's unsent edits.
@@ -11,6 +12,7 @@ import type { CatalogItem } from '../domain/catalog'
 import type { Company } from '../domain/company'
 import type { Contact } from '../domain/contact'
 import type { ImageKind } from '../domain/images'
+import type { Account } from '../domain/user'
 import { trackMirrorChanges } from './mirror-changes'
 import type { OutboxOp, SyncNotice } from './outbox-types'
 
@@ -35,6 +37,8 @@ export class OutpostDb extends Dexie {
   industries!: EntityTable<CatalogItem, 'id'>
   services!: EntityTable<CatalogItem, 'id'>
   products!: EntityTable<CatalogItem, 'id'>
+  /** One row: the signed-in user's own account (My Profile), edited offline like a record. */
+  users!: EntityTable<Account, 'id'>
   images!: EntityTable<LocalImage, 'id'>
   outbox!: EntityTable<OutboxOp, 'seq'>
   notices!: EntityTable<SyncNotice, 'id'>
@@ -66,6 +70,8 @@ export class OutpostDb extends Dexie {
       services: 'id, name',
       products: 'id, name',
     })
+    // Issue #11: one's own profile is edited on the device and queued like a record.
+    this.version(4).stores({ users: 'id' })
     trackMirrorChanges(this)
   }
 }

@@ -4,7 +4,7 @@
  * record whose image is still waiting to be uploaded. The server would refuse
  * either reference until the other op has landed.
  */
-import { type CollectionName, collections } from '../domain/collections'
+import { type MirroredName, mirrored } from '../domain/collections'
 import type { OutpostDb } from './database'
 
 function referencedId(value: unknown): string | undefined {
@@ -18,8 +18,8 @@ function referencedId(value: unknown): string | undefined {
 }
 
 /** The opIds of queued creates and uploads that the fields of `patch` point at. Call inside a transaction. */
-export async function depsFor(db: OutpostDb, collection: CollectionName, patch: Record<string, unknown>) {
-  const spec = collections[collection]
+export async function depsFor(db: OutpostDb, collection: MirroredName, patch: Record<string, unknown>) {
+  const spec = mirrored[collection]
   const wanted: Array<[string, string, 'create' | 'upload']> = []
   for (const [field, target] of Object.entries(spec.relations)) {
     const id = referencedId(patch[field])

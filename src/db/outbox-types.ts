@@ -1,5 +1,5 @@
 /** The shape of one queued change (docs/sync.md). Pure types: the sync engine and the writers share them. */
-import type { CollectionName } from '../domain/collections'
+import type { MirroredName } from '../domain/collections'
 import type { ErrorBody } from '../domain/errors'
 
 export type OpKind = 'create' | 'update' | 'delete' | 'upload'
@@ -16,7 +16,7 @@ export interface OutboxOp {
   seq?: number
   opId: string
   userId: string
-  collection: CollectionName
+  collection: MirroredName
   recordId: string
   kind: OpKind
   /**
@@ -43,7 +43,7 @@ export interface OutboxOp {
 /** Something the user must be told about that is no longer in the outbox (a record deleted on the server). */
 export interface SyncNotice {
   id?: number
-  collection: CollectionName
+  collection: MirroredName
   recordId: string
   kind: 'deleted-on-server'
   /** What was lost: the user's unsent changes. */

@@ -10,7 +10,7 @@
  * applied) also takes the user's correction, and goes back to the queue under
  * a new opId: the old one's idempotency key is bound to the refused body.
  */
-import { COLLECTION_NAMES, type CollectionName } from '../domain/collections'
+import { type MirroredName, mirrored } from '../domain/collections'
 import type { OutpostDb } from './database'
 import { jsonEqual } from './equal'
 import { depsFor, mergeDeps } from './op-deps'
@@ -19,7 +19,7 @@ import { type MirrorRow, mirrorOf } from './tables'
 
 /** The tables every local write touches: all mirrors (a write may look up another's queue) and the outbox. */
 export const writeTables = (db: OutpostDb) => [
-  ...COLLECTION_NAMES.map((name) => mirrorOf(db, name)),
+  ...(Object.keys(mirrored) as MirroredName[]).map((name) => mirrorOf(db, name)),
   db.outbox,
   db.images,
 ]
@@ -36,7 +36,7 @@ const newUuid = () => crypto.randomUUID()
 /** A fresh pending op for a record, before its kind and contents are filled in. */
 export function baseOp(
   ctx: WriteContext,
-  collection: CollectionName,
+  collection: MirroredName,
   recordId: string,
 ): Omit<OutboxOp, 'kind'> {
   const now = (ctx.now ?? Date.now)()
@@ -57,11 +57,11 @@ export function baseOp(
 }
 
 /** The ops still queued for a record, oldest first. */
-export function opsFor(db: OutpostDb, collection: CollectionName, recordId: string) {
+export function opsFor(db: OutpostDb, collection: MirroredName, recordId: string) {
   return db.outbox.where('[collection+recordId]').equals([collection, recordId]).sortBy('seq')
 }
 
-async function tailPending(db: OutpostDb, collection: CollectionName, recordId: string) {
+async function tailPending(db: OutpostDb, collection: MirroredName, recordId: string) {
   const ops = await opsFor(db, collection, recordId)
   const tail = ops.at(-1)
   if (tail?.status === 'pending' && tail.attempts === 0) return tail
@@ -98,7 +98,7 @@ const mergeInto = (db: OutpostDb, op: OutboxOp, changes: Partial<OutboxOp>) =>
 /** Create a record locally; answers its new id. */
 export async function createRecord(
   ctx: WriteContext,
-  collection: CollectionName,
+  collection: MirroredName,
   values: Record<string, unknown>,
 ) {
   const { db } = ctx
@@ -116,7 +116,7 @@ export async function createRecord(
 /** Apply the user's edit; answers the names of the fields that changed (none: nothing queued). */
 export async function updateRecord(
   ctx: WriteContext,
-  collection: CollectionName,
+  collection: MirroredName,
   id: string,
   values: Record<string, unknown>,
 ) {
@@ -161,7 +161,7 @@ export async function updateRecord(
 }
 
 /** Delete locally; a record that never reached the server simply disappears with its queue. */
-export async function deleteRecord(ctx: WriteContext, collection: CollectionName, id: string) {
+export async function deleteRecord(ctx: WriteContext, collection: MirroredName, id: string) {
   const { db } = ctx
   const table = mirrorOf(db, collection)
   await db.transaction('rw', writeTables(db), async () => {

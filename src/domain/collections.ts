@@ -13,6 +13,7 @@ import {
 import { COMPANY_SEARCH_FIELDS, COMPANY_SORT_FIELDS, type Company, companySchemas } from './company'
 import { CONTACT_SEARCH_FIELDS, CONTACT_SORT_FIELDS, type Contact, contactSchemas } from './contact'
 import type { ImageKind } from './images'
+import { userSchemas } from './user'
 
 export interface CollectionSpec {
   /** URL segment and change-feed name. */
@@ -81,6 +82,29 @@ export const collections = {
 
 export type CollectionName = keyof typeof collections
 export const COLLECTION_NAMES = Object.keys(collections) as CollectionName[]
+
+/**
+ * The signed-in user's own account. The device mirrors it and queues its
+ * edits like a record's (PATCH users/{id} with If-Match and `_base`), but it
+ * is one row, read by the pull with GET users/{id}: it is in no change feed,
+ * list, search or count.
+ */
+export const accountCollection: CollectionSpec = {
+  path: 'users',
+  label: 'profile',
+  searchFields: [],
+  sortFields: [],
+  defaultSort: 'email',
+  schemas: userSchemas,
+  relations: {},
+  image: { field: 'userImage', kind: 'user-image' },
+  displayName: (doc) =>
+    joined(field(doc, 'firstName'), field(doc, 'lastName')) || joined(field(doc, 'email')),
+}
+
+/** Everything the mirror holds and the outbox sends: the synced collections and one's own account. */
+export const mirrored = { ...collections, users: accountCollection } as const
+export type MirroredName = keyof typeof mirrored
 
 /** Each collection's record type, so screens and hooks are typed by collection name alone. */
 export interface RecordTypes {

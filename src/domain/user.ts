@@ -2,6 +2,8 @@
 import * as v from 'valibot'
 import { messages } from './errors'
 import { text, uuid, writeSchemas } from './fields'
+import type { ImageRef } from './images'
+import type { RoleName } from './rest'
 
 export const ROLE_IDS = { Admin: 'admin', User: 'user' } as const
 export type RoleId = (typeof ROLE_IDS)[keyof typeof ROLE_IDS]
@@ -109,3 +111,24 @@ export const loginSchema = v.object(
   // A missing key reads like an empty one; a body that is no object at all says so.
   (issue) => (issue.path?.length ? messages.required : 'Send an object with email and password.'),
 )
+
+/** A user account as the users calls answer it: staff administration lists them; My Profile mirrors one's own. */
+export interface Account {
+  id: string
+  email: string
+  firstName: string
+  lastName: string
+  username: string
+  company: string
+  address: string
+  city: string
+  country: string
+  postalCode: string
+  aboutMe: string
+  role: { id: RoleId; roleName: RoleName }
+  userImage: ImageRef | null
+  /** Bumped by every change on the server; 0 never (accounts are created there). */
+  version: number
+  createdAt: string
+  updatedAt: string
+}

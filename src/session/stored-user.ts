@@ -48,21 +48,26 @@ export function subscribeStoredUser(listener: () => void) {
 export const storedUserSnapshot = (storage: Storage = localStorage) =>
   `${storage.getItem(AUTH_KEYS.id)}|${storage.getItem(AUTH_KEYS.role)}|${storage.getItem(AUTH_KEYS.profile)}`
 
-export function storeUser(user: User, storage: Storage = localStorage): SessionUser {
-  const session: SessionUser = {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    role: user.role.roleName,
-    image: user.userImage?.filename ?? null,
-  }
+/** What this device keeps of an account as the API answers it. */
+export const sessionOf = (user: User): SessionUser => ({
+  id: user.id,
+  email: user.email,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  role: user.role.roleName,
+  image: user.userImage?.filename ?? null,
+})
+
+export function storeSession(session: SessionUser, storage: Storage = localStorage): SessionUser {
   storage.setItem(AUTH_KEYS.id, session.id)
   storage.setItem(AUTH_KEYS.role, session.role)
   storage.setItem(AUTH_KEYS.profile, JSON.stringify(session))
   for (const listener of listeners) listener()
   return session
 }
+
+export const storeUser = (user: User, storage: Storage = localStorage) =>
+  storeSession(sessionOf(user), storage)
 
 export function clearUser(storage: Storage = localStorage) {
   for (const key of Object.values(AUTH_KEYS)) storage.removeItem(key)

@@ -2,7 +2,8 @@
  * Reads the server's change feed after the stored cursor and applies it, one
  * Dexie transaction per page, cursor included, so a page is either wholly
  * applied or not at all. A cursor the server no longer knows (410, tombstones
- * purged) starts a full resync that keeps every queued change.
+ * purged) starts a full resync that keeps every queued change. Then one's
+ * own account, which is in no feed, is read afresh (pull-account.ts).
  */
 
 import { META, readMeta, writeMeta } from '../db/meta'
@@ -13,7 +14,8 @@ import type { Change } from '../domain/rest'
 import { changes } from '../transport/calls'
 import { NetworkError } from '../transport/http'
 import type { EngineContext } from './context'
-import { withPending } from './rebase'
+import { pullAccount } from './pull-account'
+import { freshenConflicts, withPending } from './rebase'
 import { dropDeleted, tellLost } from './settle'
 import type { SyncStatus } from './status'
 
@@ -69,7 +71,7 @@ export async function pull(ctx: EngineContext, status?: SyncStatus): Promise<Pul
     await writeMeta(db, META.hydrated, true)
     status?.set({ hydrate: null })
   }
-  return 'ok'
+  return pullAccount(ctx)
 }
 
 /** One page of the feed asked for; its failure kept as a value, so a page asked ahead never goes unhandled. */
@@ -106,10 +108,7 @@ async function applyPage(ctx: EngineContext, page: Change[], cursor: string) {
           continue
         }
         const doc = change.doc as MirrorRow
-        // A conflict compares against the server's latest copy, not the one its 412 brought.
-        for (const op of ops)
-          if (op.status === 'conflict' && ((op.serverDoc?.version as number | undefined) ?? 0) < doc.version)
-            await db.outbox.update(op.seq as number, { serverDoc: doc })
+        await freshenConflicts(db, ops, doc)
         // The echo of this run's own push: the row already holds this version under the queued ops.
         if (ctx.settled?.get(`${name}:${change.id}`) === doc.version) continue
         const row = withPending(doc, ops)

@@ -11,7 +11,7 @@ import { jsonEqual } from '../db/equal'
 import type { OutboxOp } from '../db/outbox-types'
 import { opsFor, requeueAs, writeTables } from '../db/record-writes'
 import { type MirrorRow, mirrorOf } from '../db/tables'
-import { collections } from '../domain/collections'
+import { mirrored } from '../domain/collections'
 import { getDoc } from '../transport/calls'
 import { NetworkError } from '../transport/http'
 import type { EngineContext } from './context'
@@ -156,7 +156,7 @@ export async function syncIssues(db: OutpostDb) {
   const ops = await db.outbox.where('status').anyOf('failed', 'conflict').sortBy('seq')
   const notices = await db.notices.orderBy('id').reverse().toArray()
   return {
-    changes: ops.map((op) => ({ op, label: collections[op.collection].label, diff: conflictDiff(op) })),
+    changes: ops.map((op) => ({ op, label: mirrored[op.collection].label, diff: conflictDiff(op) })),
     notices,
   }
 }

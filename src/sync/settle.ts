@@ -3,8 +3,7 @@
 import type { OutboxOp } from '../db/outbox-types'
 import { opsFor, writeTables } from '../db/record-writes'
 import { type MirrorRow, mirrorOf } from '../db/tables'
-import type { CollectionName } from '../domain/collections'
-import { collections } from '../domain/collections'
+import { type MirroredName, mirrored } from '../domain/collections'
 import type { ImageRef } from '../domain/images'
 import type { EngineContext } from './context'
 import { withPending } from './rebase'
@@ -60,7 +59,7 @@ async function applyAnswer(ctx: EngineContext, op: OutboxOp, doc: MirrorRow) {
  * stay as the offline copy.
  */
 async function renameUploaded(ctx: EngineContext, op: OutboxOp, image: ImageRef | undefined) {
-  const field = collections[op.collection].image?.field
+  const field = mirrored[op.collection].image?.field
   if (!field || !image?.filename) return
   await mirrorOf(ctx.db, op.collection)
     .filter((row) => (row[field] as ImageRef | null)?.id === op.recordId)
@@ -84,7 +83,7 @@ export async function settleGone(ctx: EngineContext, op: OutboxOp) {
  * remove a record deleted on the server with its queue, keeping a notice of the
  * user's lost changes. Answers the record's name for the message.
  */
-export async function dropDeleted(ctx: EngineContext, collection: CollectionName, recordId: string) {
+export async function dropDeleted(ctx: EngineContext, collection: MirroredName, recordId: string) {
   const { db } = ctx
   const table = mirrorOf(db, collection)
   const row = await table.get(recordId)
@@ -97,14 +96,14 @@ export async function dropDeleted(ctx: EngineContext, collection: CollectionName
   return name
 }
 
-export function tellLost(ctx: EngineContext, collection: CollectionName, name: string) {
-  const label = collections[collection].label
+export function tellLost(ctx: EngineContext, collection: MirroredName, name: string) {
+  const label = mirrored[collection].label
   ctx.notify(
     `${name || `This ${label}`} was deleted by someone else; your changes to it were not saved.`,
     'warning',
   )
 }
 
-function displayName(collection: CollectionName, doc: Record<string, unknown>) {
-  return collections[collection].displayName(doc)
+function displayName(collection: MirroredName, doc: Record<string, unknown>) {
+  return mirrored[collection].displayName(doc)
 }

@@ -1,40 +1,24 @@
 /**
- * The calls about user accounts: staff administration (Admins) and one's own
- * password and photo. Unlike the records, accounts are not mirrored on every
- * device: they are read and written on the server directly, so these need
- * the network and say so plainly when it is missing. This module is the screens' only way to them, so the house rule
- * holds: the sync layer talks to the API, the screens talk to the sync layer.
+ * The calls about user accounts that need the server at once: staff
+ * administration (Admins), one's own password, and one's own email (both
+ * take the current password, which never waits in the outbox). They say so
+ * plainly when the network is missing. One's own profile and photo are
+ * otherwise edited on the device and queued like any record (the account is
+ * mirrored: see `accountCollection`). This module is the screens' only way to
+ * these calls, so the house rule holds: the sync layer talks to the API, the
+ * screens talk to the sync layer.
  */
 import { type FieldError, isErrorBody, messages } from '../domain/errors'
-import type { ImageRef } from '../domain/images'
-import { IDEMPOTENCY_HEADER, type ListResponse, type RoleName } from '../domain/rest'
+import { IDEMPOTENCY_HEADER, type ListResponse } from '../domain/rest'
 import { searchWords } from '../domain/search'
-import type { RoleId } from '../domain/user'
+import type { Account } from '../domain/user'
 import { NetworkError, type Transport } from '../transport/http'
 
 export const STAFF_OFFLINE_TEXT = 'You are offline. Staff administration needs a connection to the server.'
 
-export interface StaffMember {
-  id: string
-  email: string
-  firstName: string
-  lastName: string
-  username: string
-  company: string
-  address: string
-  city: string
-  country: string
-  postalCode: string
-  aboutMe: string
-  role: { id: RoleId; roleName: RoleName }
-  userImage: ImageRef | null
-  createdAt: string
-  updatedAt: string
-}
-
 /** A refused or impossible call: its words, and the fields they are about (shown under those fields). */
-export class StaffError extends Error {
-  override name = 'StaffError'
+export class AccountError extends Error {
+  override name = 'AccountError'
   constructor(
     message: string,
     readonly fields: FieldError[] = [],
@@ -47,7 +31,7 @@ export class StaffError extends Error {
 
 /** What to tell the user of a failed call: the server's words, else the product's generic message. */
 export const failureText = (error: unknown) =>
-  error instanceof StaffError ? error.message : messages.generic
+  error instanceof AccountError ? error.message : messages.generic
 
 const SEARCH_FIELDS = ['firstName', 'lastName', 'email'] as const
 
@@ -59,16 +43,16 @@ export function staffWhere(search: string) {
 }
 
 export interface UserCalls {
-  list(query: { search: string; page: number; size: number }): Promise<ListResponse<StaffMember>>
-  get(id: string): Promise<StaffMember>
-  create(values: Record<string, unknown>): Promise<StaffMember>
-  update(id: string, patch: Record<string, unknown>): Promise<StaffMember>
+  list(query: { search: string; page: number; size: number }): Promise<ListResponse<Account>>
+  get(id: string): Promise<Account>
+  create(values: Record<string, unknown>): Promise<Account>
+  update(id: string, patch: Record<string, unknown>): Promise<Account>
   unlock(email: string): Promise<void>
   remove(id: string): Promise<void>
   /** One's own password: the current one is checked, and the other sessions end. */
   changePassword(id: string, currentPassword: string, password: string): Promise<void>
   /** Uploads a photo (already resized on the device) and sets it as the user's. */
-  setPhoto(id: string, photo: { blob: Blob; filename: string }): Promise<StaffMember>
+  setPhoto(id: string, photo: { blob: Blob; filename: string }): Promise<Account>
 }
 
 export function userCalls(transport: Transport): UserCalls {
@@ -77,12 +61,12 @@ export function userCalls(transport: Transport): UserCalls {
     try {
       answer = await transport(request)
     } catch (error) {
-      if (error instanceof NetworkError) throw new StaffError(STAFF_OFFLINE_TEXT, [], true)
+      if (error instanceof NetworkError) throw new AccountError(STAFF_OFFLINE_TEXT, [], true)
       throw error
     }
     if (answer.status >= 200 && answer.status < 300) return answer.body as T
     const first = isErrorBody(answer.body) ? answer.body.errors[0] : undefined
-    throw new StaffError(first?.message ?? messages.generic, first?.data ?? [], false, answer.status)
+    throw new AccountError(first?.message ?? messages.generic, first?.data ?? [], false, answer.status)
   }
   // Writes carry an idempotency key, so a retried request after a lost answer is not done twice.
   const keyed = () => ({ [IDEMPOTENCY_HEADER]: crypto.randomUUID() })
@@ -96,11 +80,10 @@ export function userCalls(transport: Transport): UserCalls {
       }),
     get: (id) => call({ method: 'GET', path: `users/${encodeURIComponent(id)}` }),
     create: async (values) =>
-      (await call<{ doc: StaffMember }>({ method: 'POST', path: 'users', headers: keyed(), body: values }))
-        .doc,
+      (await call<{ doc: Account }>({ method: 'POST', path: 'users', headers: keyed(), body: values })).doc,
     update: async (id, patch) =>
       (
-        await call<{ doc: StaffMember }>({
+        await call<{ doc: Account }>({
           method: 'PUT',
           path: `users/${encodeURIComponent(id)}`,
           headers: keyed(),
@@ -128,7 +111,7 @@ export function userCalls(transport: Transport): UserCalls {
       form.set('file', photo.blob, photo.filename)
       await call({ method: 'POST', path: 'user-image', headers: keyed(), body: form })
       return (
-        await call<{ doc: StaffMember }>({
+        await call<{ doc: Account }>({
           method: 'PUT',
           path: `users/${encodeURIComponent(id)}`,
           headers: keyed(),

@@ -1,6 +1,6 @@
 /** The typed calls of the product that the sync layer makes, one function each. */
 
-import type { CollectionName } from '../domain/collections'
+import type { CollectionName, MirroredName } from '../domain/collections'
 import type { ChangesResponse, ListResponse, LoginResponse } from '../domain/rest'
 import { BASE_KEY, etagOf, IDEMPOTENCY_HEADER } from '../domain/rest'
 import type { ApiResponse, Transport } from './http'
@@ -61,7 +61,7 @@ const keyed = (opId: string, version?: number | null) => ({
 
 export function createDoc(
   transport: Transport,
-  collection: CollectionName,
+  collection: MirroredName,
   opId: string,
   doc: Record<string, unknown>,
 ) {
@@ -70,7 +70,7 @@ export function createDoc(
 
 export function updateDoc(
   transport: Transport,
-  collection: CollectionName,
+  collection: MirroredName,
   opId: string,
   id: string,
   change: { patch: Record<string, unknown>; base: Record<string, unknown>; baseVersion: number | null },
@@ -85,7 +85,7 @@ export function updateDoc(
 
 export function deleteDoc(
   transport: Transport,
-  collection: CollectionName,
+  collection: MirroredName,
   opId: string,
   id: string,
   baseVersion: number | null,
@@ -106,6 +106,6 @@ export function uploadImage(
   return transport({ method: 'POST', path: kind, headers: keyed(opId), body: form })
 }
 
-export function getDoc(transport: Transport, collection: CollectionName, id: string, timeoutMs?: number) {
+export function getDoc(transport: Transport, collection: MirroredName, id: string, timeoutMs?: number) {
   return transport({ method: 'GET', path: `${collection}/${id}`, timeoutMs })
 }

@@ -40,6 +40,7 @@ describe('POST /api/users/login', () => {
       postalCode: '',
       aboutMe: '',
       userImage: null,
+      version: 1,
       createdAt: admin.createdAt,
       updatedAt: admin.updatedAt,
     })

@@ -37,6 +37,7 @@ const profile = {
   postalCode: expect.any(String),
   aboutMe: expect.any(String),
   userImage: null,
+  version: expect.any(Number),
   createdAt: expect.any(String),
   updatedAt: expect.any(String),
 }

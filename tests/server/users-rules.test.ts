@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages } from '../../src/domain/errors'
 import { startTestServer, type TestServer, type TestUser } from './helpers'
+import { imageForm, png } from './image-fixtures'
 
 let server: TestServer
 let admin: TestUser
@@ -133,5 +134,87 @@ describe('accounts', () => {
     const probe = await api(adminCookie, 'GET', '/api/users?where[passwordHash][like]=scrypt')
     expect(probe.statusCode).toBe(400)
     expect(probe.json().errors[0].name).toBe('QueryError')
+  })
+})
+
+describe('a profile edited on a device (version, If-Match and _base)', () => {
+  const edit = (cookie: string, id: string, version: number, body: Record<string, unknown>) =>
+    server.request(cookie, {
+      method: 'PATCH',
+      url: `/api/users/${id}`,
+      headers: { 'if-match': `"${version}"` },
+      payload: body,
+    })
+
+  it('every change bumps the version, answered as the ETag', async () => {
+    const { user, cookie } = await server.signIn()
+    const before = (await api(cookie, 'GET', `/api/users/${user.id}`)).json().version as number
+    const saved = await api(cookie, 'PATCH', `/api/users/${user.id}`, { city: 'Bath' })
+    expect(saved.json().doc.version).toBe(before + 1)
+    expect(saved.headers.etag).toBe(`"${before + 1}"`)
+    const byAdmin = await api(adminCookie, 'PATCH', `/api/users/${user.id}`, { country: 'UK' })
+    expect(byAdmin.json().doc.version).toBe(before + 2)
+  })
+
+  it('an edit on the current version lands; on an older one it lands only if its fields did not move', async () => {
+    const { user, cookie } = await server.signIn()
+    const v1 = (await api(cookie, 'GET', `/api/users/${user.id}`)).json().version as number
+    const current = await edit(cookie, user.id, v1, { city: 'Leeds', _base: { city: '' } })
+    expect(current.statusCode, current.body).toBe(200)
+    // An Admin changes the country meanwhile: the device's stale edit of the address still lands.
+    await api(adminCookie, 'PATCH', `/api/users/${user.id}`, { country: 'France' })
+    const untouched = await edit(cookie, user.id, v1 + 1, { address: '1 Rue', _base: { address: '' } })
+    expect(untouched.statusCode, untouched.body).toBe(200)
+    expect(untouched.json().doc).toMatchObject({ address: '1 Rue', country: 'France', city: 'Leeds' })
+    // The same stale version changing the country the Admin changed: 412 with the current doc.
+    const stale = await edit(cookie, user.id, v1 + 1, { country: 'Spain', _base: { country: '' } })
+    expect(stale.statusCode).toBe(412)
+    expect(stale.json().errors[0].data).toEqual([{ field: 'country', message: messages.stale }])
+    expect(stale.json().doc).toMatchObject({ country: 'France', version: v1 + 3 })
+    // Without _base a stale version is refused outright, and nothing changed.
+    expect((await edit(cookie, user.id, v1, { aboutMe: 'Hi' })).statusCode).toBe(412)
+    expect((await api(cookie, 'GET', `/api/users/${user.id}`)).json().aboutMe).toBe('')
+  })
+
+  it('compares the photo by its id, whether sent as an id or as { id, filename }', async () => {
+    const { user, cookie } = await server.signIn()
+    const upload = await server.request(cookie, {
+      method: 'POST',
+      url: '/api/user-image',
+      payload: imageForm(png(64, 64), 'me.png'),
+    })
+    const image = upload.json().doc as { id: string; filename: string }
+    const set = await api(cookie, 'PATCH', `/api/users/${user.id}`, { userImage: image.id })
+    const version = set.json().doc.version as number
+    await api(adminCookie, 'PATCH', `/api/users/${user.id}`, { city: 'York' })
+    // The device knew the photo as { id, filename } (its filename as it had it): the same photo.
+    const removed = await edit(cookie, user.id, version, {
+      userImage: null,
+      _base: { userImage: { id: image.id, filename: 'as-chosen.png' } },
+    })
+    expect(removed.statusCode, removed.body).toBe(200)
+    expect(removed.json().doc).toMatchObject({ userImage: null, city: 'York' })
+    // Now the photo moved (removed) since that version: setting it again from there conflicts.
+    const again = await edit(cookie, user.id, version, {
+      userImage: image.id,
+      _base: { userImage: image.id },
+    })
+    expect(again.statusCode).toBe(412)
+  })
+
+  it('refuses a _base that is not an object, and an If-Match that is not an ETag, with 400', async () => {
+    const { user, cookie } = await server.signIn()
+    const badBase = await api(cookie, 'PATCH', `/api/users/${user.id}`, { city: 'X', _base: 'nope' })
+    expect(badBase.statusCode).toBe(400)
+    expect(badBase.json().errors[0].data).toEqual([
+      { field: '_base', message: 'Must be an object of field values.' },
+    ])
+    const badTag = await server.request(cookie, {
+      method: 'PATCH',
+      url: `/api/users/${user.id}`,
+      headers: { 'if-match': 'seven' },
+      payload: { city: 'X' },
+    })
+    expect(badTag.statusCode).toBe(400)
   })
 })

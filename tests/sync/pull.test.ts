@@ -36,7 +36,8 @@ describe('pull', () => {
     const seen: unknown[] = []
     status.subscribe(() => seen.push(status.get().hydrate))
     expect(await pull(env.ctx, status)).toBe('ok')
-    expect(env.state.sent.map((request) => request.query?.since)).toEqual(['0', '2'])
+    const feed = env.state.sent.filter((request) => request.path === 'sync/changes')
+    expect(feed.map((request) => request.query?.since)).toEqual(['0', '2'])
     expect(await env.db.contacts.toCollection().primaryKeys()).toEqual(['b'])
     expect(await readMeta(env.db, META.cursor, '0')).toBe('3')
     expect(seen).toContainEqual({ done: 2, total: null })

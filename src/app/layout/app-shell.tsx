@@ -5,6 +5,7 @@
  */
 import { Outlet } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
+import { useFollowAccount } from '../../features/profile'
 import type { SessionUser } from '../../session/stored-user'
 import { Footer } from './footer'
 import { Sidebar } from './sidebar'
@@ -14,6 +15,8 @@ import { useUnloadWarning } from './use-unload-warning'
 export function AppShell({ user }: { user: SessionUser }) {
   const [menuOpen, setMenuOpen] = useState(false)
   useUnloadWarning()
+  // The sidebar's name, photo and role follow the account as the device has it.
+  useFollowAccount()
 
   useEffect(() => {
     if (!menuOpen) return

@@ -5,7 +5,7 @@ import { toast } from 'sonner'
 import { messages } from '../../domain/errors'
 import { PASSWORD_MIN } from '../../domain/user'
 import { keepVerifier } from '../../session/lock'
-import { StaffError } from '../../sync/user-calls'
+import { AccountError } from '../../sync/user-calls'
 import { TextField } from '../../ui/field'
 import { button, card } from '../../ui/styles'
 import { useOnline } from '../../ui/use-online'
@@ -42,7 +42,7 @@ export function PasswordCard() {
       setValues(blank)
       toast.success('Your password has been changed. Your other sessions have ended.')
     } catch (error) {
-      const refused = error instanceof StaffError ? error : null
+      const refused = error instanceof AccountError ? error : null
       const field = refused?.fields[0]
       if (field && field.field in blank) setErrors({ [field.field]: field.message })
       else toast.error(refused?.message ?? messages.generic)

@@ -1,21 +1,31 @@
 /**
  * My Profile's form: company (set by an Admin, so disabled), username, email,
  * names, address, city, country, postal code and about me; 'Update Profile'.
- * The rules are checked on submit and then as the user types; changing the
- * email asks for the current password, as the server requires.
+ * The rules are checked on submit and then as the user types.
+ *
+ * A save is written on the device first and queued, like any record's, so it
+ * works offline and shows at once. The email is the exception: changing it
+ * takes the current password, which never waits in the outbox, so that save
+ * goes to the server directly and needs a connection (the form says so and
+ * keeps what was typed).
  */
 
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useMemo, useState } from 'react'
 import { toast } from 'sonner'
-import { messages } from '../../domain/errors'
-import { PROFILE_LABELS } from '../../domain/user'
-import { storeUser } from '../../session/stored-user'
-import { StaffError, type StaffMember } from '../../sync/user-calls'
+import type { OutboxOp } from '../../db/outbox-types'
+import { updateRecord } from '../../db/record-writes'
+import { type Account, PROFILE_LABELS } from '../../domain/user'
+import { storeAccount } from '../../sync/pull-account'
+import { AccountError, failureText } from '../../sync/user-calls'
 import { Banner } from '../../ui/banner'
 import { TextAreaField, TextField } from '../../ui/field'
 import { button, card } from '../../ui/styles'
-import { useUnsavedForm } from '../../ui/unsaved-forms'
+import { useOnline } from '../../ui/use-online'
+import { errorsByField } from '../records/field-values'
 import { useRuntime } from '../records/runtime-context'
+import { reportSaveError } from '../records/save-errors'
+import { SyncStateLine, serverFieldErrors } from '../records/sync-state-line'
+import { useDraft } from '../records/use-draft'
 import { type ProfileErrors, type ProfileValues, validateProfile } from './validate-profile'
 
 /** The product's order: the company first (an Admin sets it), then who the user is, then where. */
@@ -31,43 +41,38 @@ const FIELDS = [
   'postalCode',
 ] as const satisfies readonly Exclude<keyof ProfileValues, 'aboutMe'>[]
 
-export const profileValues = (member: StaffMember): ProfileValues => ({
-  company: member.company,
-  username: member.username,
-  email: member.email,
-  firstName: member.firstName,
-  lastName: member.lastName,
-  address: member.address,
-  city: member.city,
-  country: member.country,
-  postalCode: member.postalCode,
-  aboutMe: member.aboutMe,
+export const EMAIL_OFFLINE_TEXT =
+  'You are offline. Changing your email needs a connection to the server; your other changes can be saved offline.'
+
+export const profileValues = (account: Account): ProfileValues => ({
+  company: account.company,
+  username: account.username,
+  email: account.email,
+  firstName: account.firstName,
+  lastName: account.lastName,
+  address: account.address,
+  city: account.city,
+  country: account.country,
+  postalCode: account.postalCode,
+  aboutMe: account.aboutMe,
 })
 
-export function ProfileForm({
-  member,
-  onSaved,
-}: {
-  member: StaffMember
-  onSaved: (member: StaffMember) => void
-}) {
-  const { users } = useRuntime()
-  const saved = profileValues(member)
-  const [values, setValues] = useState(saved)
+export function ProfileForm({ account, ops }: { account: Account; ops: OutboxOp[] }) {
+  const { users, writes, db } = useRuntime()
+  const online = useOnline()
+  const saved = useMemo(() => profileValues(account), [account])
+  const draft = useDraft(saved)
+  const values = draft.values as ProfileValues
   const [currentPassword, setCurrentPassword] = useState('')
   const [errors, setErrors] = useState<ProfileErrors>({})
   const [checked, setChecked] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  // The server's refusal of a queued save first, then this form's own check (the newer word wins).
+  const shownErrors: ProfileErrors = { ...errorsByField(serverFieldErrors(ops)), ...errors }
 
-  const changed = Object.fromEntries(
-    (Object.keys(values) as (keyof ProfileValues)[])
-      .filter((key) => key !== 'company' && values[key] !== saved[key])
-      .map((key) => [key, key === 'email' ? values[key].trim() : values[key]]),
-  )
   const changesEmail = (next: ProfileValues) => next.email.trim().toLowerCase() !== saved.email.toLowerCase()
   const emailChanged = changesEmail(values)
-  useUnsavedForm(Object.keys(changed).length > 0)
 
   const check = (next: ProfileValues, password: string): ProfileErrors => ({
     ...validateProfile(next),
@@ -75,9 +80,32 @@ export function ProfileForm({
   })
 
   const change = (field: keyof ProfileValues, value: string) => {
-    const next = { ...values, [field]: value }
-    setValues(next)
-    if (checked) setErrors(check(next, currentPassword))
+    draft.set(field, value)
+    if (checked) setErrors(check({ ...values, [field]: value }, currentPassword))
+  }
+
+  /** The fields to save: the company is an Admin's, and the email is sent as typed but trimmed. */
+  const changed = () =>
+    Object.fromEntries(
+      Object.entries(draft.changed)
+        .filter(([field]) => field !== 'company')
+        .map(([field, value]) => [field, field === 'email' ? String(value).trim() : value]),
+    )
+
+  const saveOnline = async (patch: Record<string, unknown>) => {
+    try {
+      const doc = await users.update(account.id, { ...patch, currentPassword })
+      await storeAccount(db, doc)
+      setCurrentPassword('')
+      return true
+    } catch (error) {
+      const refused = error instanceof AccountError ? error : null
+      const field = refused?.fields[0]
+      if (field && (field.field in values || field.field === 'currentPassword'))
+        setErrors({ [field.field]: field.message })
+      else setFailure(refused?.offline ? EMAIL_OFFLINE_TEXT : failureText(error))
+      return false
+    }
   }
 
   const submit = async (event: FormEvent) => {
@@ -85,21 +113,28 @@ export function ProfileForm({
     const found = check(values, currentPassword)
     setChecked(true)
     setErrors(found)
-    if (Object.keys(found).length || Object.keys(changed).length === 0) return
-    setBusy(true)
     setFailure(null)
+    if (Object.keys(found).length) return
+    const patch = changed()
+    if (Object.keys(patch).length === 0) {
+      toast.info('Nothing to update: no field was changed.')
+      return
+    }
+    if (emailChanged && !online) {
+      setFailure(EMAIL_OFFLINE_TEXT)
+      return
+    }
+    setBusy(true)
     try {
-      const doc = await users.update(member.id, emailChanged ? { ...changed, currentPassword } : changed)
-      storeUser(doc)
-      setCurrentPassword('')
+      if (emailChanged) {
+        if (!(await saveOnline(patch))) return
+      } else {
+        await updateRecord(writes, 'users', account.id, patch)
+        writes.afterWrite()
+      }
       toast.success('Saved', { description: 'Your profile has been updated successfully.' })
-      onSaved(doc)
     } catch (error) {
-      const refused = error instanceof StaffError ? error : null
-      const field = refused?.fields[0]
-      if (field && (field.field in values || field.field === 'currentPassword'))
-        setErrors({ [field.field]: field.message })
-      else setFailure(refused?.message ?? messages.generic)
+      reportSaveError(error)
     } finally {
       setBusy(false)
     }
@@ -107,10 +142,13 @@ export function ProfileForm({
 
   return (
     <form noValidate onSubmit={submit} aria-labelledby="profile-form" className={`${card} space-y-6 p-6`}>
-      <h2 id="profile-form" className="text-base font-semibold text-slate-900">
-        Edit Profile
-      </h2>
-      {failure && <Banner tone="danger">{failure}</Banner>}
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="profile-form" className="text-base font-semibold text-slate-900">
+          Edit Profile
+        </h2>
+        <SyncStateLine ops={ops} />
+      </div>
+      {failure && <Banner tone={failure === EMAIL_OFFLINE_TEXT ? 'info' : 'danger'}>{failure}</Banner>}
       <div className="grid gap-5 sm:grid-cols-2">
         {FIELDS.map((name) => (
           <TextField
@@ -122,7 +160,7 @@ export function ProfileForm({
             inputMode={name === 'postalCode' ? 'numeric' : name === 'email' ? 'email' : undefined}
             autoComplete={name === 'email' ? 'email' : undefined}
             value={values[name]}
-            error={errors[name]}
+            error={shownErrors[name]}
             onChange={(event) => change(name, event.target.value)}
           />
         ))}
@@ -133,7 +171,7 @@ export function ProfileForm({
             name="currentPassword"
             autoComplete="current-password"
             value={currentPassword}
-            error={errors.currentPassword}
+            error={shownErrors.currentPassword}
             onChange={(event) => {
               setCurrentPassword(event.target.value)
               if (checked) setErrors(check(values, event.target.value))
@@ -146,7 +184,7 @@ export function ProfileForm({
             name="aboutMe"
             rows={4}
             value={values.aboutMe}
-            error={errors.aboutMe}
+            error={shownErrors.aboutMe}
             onChange={(event) => change('aboutMe', event.target.value)}
           />
         </div>

@@ -1,47 +1,39 @@
 /**
- * /users/me: the profile card, the profile form and the password. Accounts
- * live on the server (not in the device's mirror), so editing needs the
- * network; offline the card still shows who is signed in, and the page says
- * plainly why the form is not there.
+ * /users/me: the profile card, the profile form and the password. The
+ * account is mirrored on the device (src/sync/pull-account.ts), so the page
+ * reads it offline and saves through the outbox like any record; a change
+ * the server did not take shows here as it does on a record's edit screen.
  */
-import { useEffect, useState } from 'react'
-import type { StaffMember } from '../../sync/user-calls'
-import { Banner } from '../../ui/banner'
-import { button } from '../../ui/styles'
+import { useOnline } from '../../ui/use-online'
 import { useRuntime } from '../records/runtime-context'
-import { useAccount } from '../staff'
+import { RecordIssues } from '../sync-issues'
 import { PasswordCard } from './password-card'
 import { ProfileCard } from './profile-card'
 import { ProfileForm } from './profile-form'
+import { useOwnAccount } from './use-own-account'
 
 export function ProfilePage() {
   const { user } = useRuntime()
-  const account = useAccount(user.id)
-  const [member, setMember] = useState<StaffMember | null>(null)
-  useEffect(() => setMember(account.data), [account.data])
+  const online = useOnline()
+  const { account, ops } = useOwnAccount()
+  if (account === undefined) return null
 
   return (
     <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
       <div>
-        <ProfileCard user={user} />
+        <ProfileCard user={user} account={account} />
       </div>
       <div className="space-y-6">
-        {account.error && (
-          <Banner
-            tone={account.error.offline ? 'info' : 'danger'}
-            title={account.error.offline ? 'Offline' : undefined}
-            actions={
-              <button type="button" className={button.secondary} onClick={account.reload}>
-                Try again
-              </button>
-            }
-          >
-            {account.error.offline
-              ? 'You are offline. Your profile is kept on the server, so editing it needs a connection.'
-              : account.error.message}
-          </Banner>
+        <RecordIssues ops={ops} />
+        {account ? (
+          <ProfileForm key={account.id} account={account} ops={ops} />
+        ) : (
+          <p role="status" className={`rounded-md bg-slate-100 p-4 text-sm text-slate-600`}>
+            {online
+              ? 'Your profile is being brought to this device…'
+              : 'Your profile has not reached this device yet. It will once the device is online, and you can edit it here from then on, offline too.'}
+          </p>
         )}
-        {member && <ProfileForm key={member.updatedAt} member={member} onSaved={setMember} />}
         <PasswordCard />
       </div>
     </div>

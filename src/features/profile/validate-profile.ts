@@ -5,7 +5,8 @@ import { profileFieldSchemas } from '../../domain/user'
 
 export const NAME_MIN = 5
 
-export interface ProfileValues {
+/** A type, not an interface: the form's draft (features/records/use-draft.ts) takes any record of values. */
+export type ProfileValues = {
   company: string
   username: string
   email: string

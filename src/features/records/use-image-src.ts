@@ -5,13 +5,13 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useMemo } from 'react'
-import { type CollectionName, collections } from '../../domain/collections'
+import { type MirroredName, mirrored } from '../../domain/collections'
 import { type ImageRef, imageUrl } from '../../domain/images'
 import { useRuntime } from './runtime-context'
 
-export function useImageSrc(collection: CollectionName, ref: ImageRef | null | undefined): string | null {
+export function useImageSrc(collection: MirroredName, ref: ImageRef | null | undefined): string | null {
   const { db } = useRuntime()
-  const kind = collections[collection].image?.kind
+  const kind = mirrored[collection].image?.kind
   const local = useLiveQuery(
     async () => (ref ? ((await db.images.get(ref.id)) ?? null) : null),
     [db, ref?.id],

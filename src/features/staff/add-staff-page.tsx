@@ -7,8 +7,8 @@
 import { Link } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { messages } from '../../domain/errors'
-import { PASSWORD_MIN } from '../../domain/user'
-import { StaffError, type StaffMember } from '../../sync/user-calls'
+import { type Account, PASSWORD_MIN } from '../../domain/user'
+import { AccountError } from '../../sync/user-calls'
 import { BackLink } from '../../ui/back-link'
 import { Banner } from '../../ui/banner'
 import { button, card } from '../../ui/styles'
@@ -25,7 +25,7 @@ export function AddStaffPage() {
   const [errors, setErrors] = useState<StaffErrors>({})
   const [failure, setFailure] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const [created, setCreated] = useState<{ member: StaffMember; password: string } | null>(null)
+  const [created, setCreated] = useState<{ member: Account; password: string } | null>(null)
   useUnsavedForm(!created && (password !== '' || JSON.stringify(values) !== JSON.stringify(BLANK_STAFF)))
 
   const submit = async (event: FormEvent) => {
@@ -42,7 +42,7 @@ export function AddStaffPage() {
       const member = await users.create({ ...values, password })
       setCreated({ member, password })
     } catch (error) {
-      const refused = error instanceof StaffError ? error : null
+      const refused = error instanceof AccountError ? error : null
       setErrors(errorsByField(refused?.fields ?? []))
       setFailure(refused?.fields.length ? null : (refused?.message ?? messages.generic))
     } finally {

@@ -8,8 +8,8 @@ import { useNavigate, useParams } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { messages } from '../../domain/errors'
-import { PASSWORD_MIN } from '../../domain/user'
-import { failureText, StaffError, type StaffMember } from '../../sync/user-calls'
+import { type Account, PASSWORD_MIN } from '../../domain/user'
+import { AccountError, failureText } from '../../sync/user-calls'
 import { BackLink } from '../../ui/back-link'
 import { Banner } from '../../ui/banner'
 import { button, card } from '../../ui/styles'
@@ -31,7 +31,7 @@ import { useStaffMember } from './use-staff'
 
 /** A refusal as field errors where the form has the field, else as one message above the form. */
 function refusal(error: unknown, known: readonly string[]) {
-  const refused = error instanceof StaffError ? error : null
+  const refused = error instanceof AccountError ? error : null
   const fields = (refused?.fields ?? []).filter((item) => known.includes(item.field))
   return {
     errors: errorsByField(fields),
@@ -39,7 +39,7 @@ function refusal(error: unknown, known: readonly string[]) {
   }
 }
 
-function ProfileForm({ member, onSaved }: { member: StaffMember; onSaved: (member: StaffMember) => void }) {
+function ProfileForm({ member, onSaved }: { member: Account; onSaved: (member: Account) => void }) {
   const { users, user } = useRuntime()
   const saved = valuesOf(member)
   const [values, setValues] = useState<StaffValues>(saved)
@@ -86,7 +86,7 @@ function ProfileForm({ member, onSaved }: { member: StaffMember; onSaved: (membe
   )
 }
 
-function PasswordReset({ member }: { member: StaffMember }) {
+function PasswordReset({ member }: { member: Account }) {
   const { users } = useRuntime()
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | undefined>()
@@ -125,7 +125,7 @@ function PasswordReset({ member }: { member: StaffMember }) {
   )
 }
 
-function AccountActions({ member, onDeleted }: { member: StaffMember; onDeleted: () => void }) {
+function AccountActions({ member, onDeleted }: { member: Account; onDeleted: () => void }) {
   const { users, user } = useRuntime()
   const deletion = useDeleteMember(onDeleted)
   const unlock = async () => {
@@ -167,7 +167,7 @@ export function EditStaffPage() {
   const { id } = useParams({ from: '/signed-in/admin/users/edit/$id' })
   const navigate = useNavigate()
   const loaded = useStaffMember(id)
-  const [member, setMember] = useState<StaffMember | null>(null)
+  const [member, setMember] = useState<Account | null>(null)
   useEffect(() => setMember(loaded.data), [loaded.data])
 
   return (

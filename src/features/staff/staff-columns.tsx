@@ -1,18 +1,18 @@
 /** The staff list's columns: name, email, role, and edit and delete (no delete of oneself). */
 import { Link } from '@tanstack/react-router'
 import { useMemo } from 'react'
-import type { StaffMember } from '../../sync/user-calls'
+import type { Account } from '../../domain/user'
 import { type Columns, columnHelper } from '../../ui/data-table'
 import { EditIcon, TrashIcon } from '../../ui/icons'
 import { iconButton } from '../../ui/styles'
 import { memberName } from './use-delete-member'
 
-const column = columnHelper<StaffMember>()
+const column = columnHelper<Account>()
 
 export function useStaffColumns(
   selfId: string,
   onDelete: (target: { id: string; name: string }) => void,
-): Columns<StaffMember> {
+): Columns<Account> {
   return useMemo(
     () =>
       column.columns([

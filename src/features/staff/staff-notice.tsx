@@ -1,10 +1,10 @@
 /** What a staff screen shows when the server could not be asked: offline (plainly, with a retry) or refused. */
 
-import type { StaffError } from '../../sync/user-calls'
+import type { AccountError } from '../../sync/user-calls'
 import { Banner } from '../../ui/banner'
 import { button } from '../../ui/styles'
 
-export function StaffNotice({ error, onRetry }: { error: StaffError; onRetry: () => void }) {
+export function StaffNotice({ error, onRetry }: { error: AccountError; onRetry: () => void }) {
   return (
     <Banner
       tone={error.offline ? 'info' : 'danger'}

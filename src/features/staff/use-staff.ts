@@ -5,19 +5,22 @@
  */
 import { useEffect, useState } from 'react'
 import type { ListResponse } from '../../domain/rest'
-import { STAFF_OFFLINE_TEXT, StaffError, type StaffMember } from '../../sync/user-calls'
+import type { Account } from '../../domain/user'
+import { AccountError, STAFF_OFFLINE_TEXT } from '../../sync/user-calls'
 import { useOnline } from '../../ui/use-online'
 import { useRuntime } from '../records/runtime-context'
 
 interface Loaded<T> {
   data: T | null
-  error: StaffError | null
+  error: AccountError | null
   loading: boolean
   reload: () => void
 }
 
 const asStaffError = (error: unknown) =>
-  error instanceof StaffError ? error : new StaffError(error instanceof Error ? error.message : String(error))
+  error instanceof AccountError
+    ? error
+    : new AccountError(error instanceof Error ? error.message : String(error))
 
 function useServerRead<T>(read: () => Promise<T>, key: string): Loaded<T> {
   const online = useOnline()
@@ -29,7 +32,7 @@ function useServerRead<T>(read: () => Promise<T>, key: string): Loaded<T> {
     if (!online) {
       setState((current) => ({
         ...current,
-        error: new StaffError(STAFF_OFFLINE_TEXT, [], true),
+        error: new AccountError(STAFF_OFFLINE_TEXT, [], true),
         loading: false,
       }))
       return
@@ -52,12 +55,12 @@ export function useStaffPage(query: {
   search: string
   page: number
   size: number
-}): Loaded<ListResponse<StaffMember>> {
+}): Loaded<ListResponse<Account>> {
   const { users } = useRuntime()
   return useServerRead(() => users.list(query), JSON.stringify(query))
 }
 
-export function useStaffMember(id: string): Loaded<StaffMember> {
+export function useStaffMember(id: string): Loaded<Account> {
   const { users } = useRuntime()
   return useServerRead(() => users.get(id), id)
 }

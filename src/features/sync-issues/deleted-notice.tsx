@@ -5,7 +5,7 @@
  */
 import { useId } from 'react'
 import type { SyncNotice } from '../../db/outbox-types'
-import { collections } from '../../domain/collections'
+import { mirrored } from '../../domain/collections'
 import { dismissNotice } from '../../sync/resolve'
 import { formatValue } from '../../ui/format-value'
 import { button, card } from '../../ui/styles'
@@ -18,7 +18,7 @@ import { collectionTitle } from './issue-text'
 export function DeletedNotice({ notice }: { notice: SyncNotice }) {
   const { db } = useRuntime()
   const headingId = useId()
-  const { label } = collections[notice.collection]
+  const { label } = mirrored[notice.collection]
   const name = notice.name || `A ${label}`
   const lost = Object.entries(notice.lost)
   const dismiss = () => dismissNotice(db, notice.id as number).catch(reportSaveError)

@@ -1,6 +1,6 @@
 /** The words for a change the server did not take: its headline and what happened, in plain terms. */
 import type { OutboxOp } from '../../db/outbox-types'
-import { collections } from '../../domain/collections'
+import { mirrored } from '../../domain/collections'
 import { messages, savingErrorText } from '../../domain/errors'
 import type { Choice } from '../../sync/resolve'
 
@@ -12,7 +12,7 @@ export function problemTitle(op: OutboxOp): string {
 }
 
 export function whatHappened(op: OutboxOp): string {
-  const { label } = collections[op.collection]
+  const { label } = mirrored[op.collection]
   if (op.status === 'conflict') {
     return op.kind === 'delete'
       ? `You deleted this ${label}, but someone else changed it on the server in the meantime.`
@@ -44,13 +44,13 @@ export function resolvedText(op: OutboxOp, choices: Record<string, Choice>): str
  * from the change itself.
  */
 export function recordName(op: OutboxOp, row: object | undefined): string {
-  const { label, displayName } = collections[op.collection]
+  const { label, displayName } = mirrored[op.collection]
   if (op.kind === 'upload') return typeof op.patch.filename === 'string' ? op.patch.filename : 'An image'
   return displayName(row ?? op.serverDoc ?? op.patch) || `Unnamed ${label}`
 }
 
 /** 'Contact', 'Company': the collection's word at the start of a line. */
 export function collectionTitle(collection: OutboxOp['collection']): string {
-  const { label } = collections[collection]
+  const { label } = mirrored[collection]
   return label.charAt(0).toUpperCase() + label.slice(1)
 }

@@ -1,23 +1,19 @@
-/** A record's name, linked to its entity's edit screen (features/records/screens.ts). */
+/** A record's name, linked to its entity's edit screen (features/records/screens.ts), or to My Profile. */
 import { Link } from '@tanstack/react-router'
-import type { CollectionName } from '../../domain/collections'
+import type { MirroredName } from '../../domain/collections'
 import { screens } from '../records/screens'
 
-export function RecordLink({
-  collection,
-  id,
-  name,
-}: {
-  collection: CollectionName
-  id: string
-  name: string
-}) {
+const linkStyle = 'font-medium text-brand hover:text-brand-dark hover:underline'
+
+export function RecordLink({ collection, id, name }: { collection: MirroredName; id: string; name: string }) {
+  if (collection === 'users')
+    return (
+      <Link to="/users/me" className={linkStyle}>
+        {name}
+      </Link>
+    )
   return (
-    <Link
-      to={screens[collection].paths.edit}
-      params={{ id }}
-      className="font-medium text-brand hover:text-brand-dark hover:underline"
-    >
+    <Link to={screens[collection].paths.edit} params={{ id }} className={linkStyle}>
       {name}
     </Link>
   )

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react'
 import type { OutboxOp } from '../../db/outbox-types'
-import { collections } from '../../domain/collections'
+import { mirrored } from '../../domain/collections'
 import { Banner } from '../../ui/banner'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { button } from '../../ui/styles'
@@ -71,7 +71,7 @@ export function RefusedChange({ op, fieldsOnScreen = false, live = true }: Refus
         title="Discard your change?"
         description={
           op.kind === 'create'
-            ? `This ${collections[op.collection].label} never reached the server, so it will be removed from this device.`
+            ? `This ${mirrored[op.collection].label} never reached the server, so it will be removed from this device.`
             : "The server's version will be shown again."
         }
         confirmLabel="Discard"

@@ -1,0 +1,31 @@
+/**
+ * Keeps the stored user (the sidebar's name and photo, the lock screen, the
+ * role the navigation shows) in step with the mirrored account: a profile
+ * saved on this device, or a change an Admin made that the sync brought.
+ * A photo still waiting to be uploaded is not stored yet: the server names
+ * it once it is there, and until then the sidebar keeps the photo it had.
+ */
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useEffect } from 'react'
+import { type SessionUser, sessionOf, storedUser, storeSession } from '../../session/stored-user'
+import { useRuntime } from '../records/runtime-context'
+
+const sameSession = (a: SessionUser | null, b: SessionUser) =>
+  a !== null && (Object.keys(b) as (keyof SessionUser)[]).every((key) => a[key] === b[key])
+
+export function useFollowAccount() {
+  const { db, user } = useRuntime()
+  const account = useLiveQuery(() => db.users.get(user.id), [db, user.id])
+  const imageId = account?.userImage?.id
+  const uploading = useLiveQuery(
+    async () => (imageId ? (await db.outbox.where('recordId').equals(imageId).count()) > 0 : false),
+    [db, imageId],
+  )
+  useEffect(() => {
+    if (!account || uploading === undefined) return
+    const stored = storedUser()
+    const next = sessionOf(account)
+    if (uploading) next.image = stored?.image ?? null
+    if (!sameSession(stored, next)) storeSession(next)
+  }, [account, uploading])
+}
