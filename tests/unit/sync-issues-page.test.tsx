@@ -92,6 +92,57 @@ describe('the sync issues page', () => {
     expect(screen.getAllByRole('article')).toHaveLength(3)
   })
 
+  it("shows a conflict on one's own profile with its labels, linked to My Profile, and resolves it", async () => {
+    const runtime = makeRuntime()
+    const account = {
+      id: 'u1',
+      email: 'ada@example.com',
+      firstName: 'Augusta',
+      lastName: 'Lovelace',
+      username: '',
+      company: '',
+      address: '',
+      city: 'Ockham',
+      country: '',
+      postalCode: '',
+      aboutMe: '',
+      role: { id: 'user' as const, roleName: 'User' as const },
+      userImage: null,
+      version: 3,
+      createdAt: 'x',
+      updatedAt: 'x',
+    }
+    await runtime.db.users.put(account)
+    await queueOp(runtime.db, {
+      collection: 'users',
+      recordId: 'u1',
+      kind: 'update',
+      status: 'conflict',
+      patch: { city: 'Ockham' },
+      base: { city: 'London' },
+      baseVersion: 3,
+      serverDoc: { ...account, city: 'Paris', version: 4 },
+      lastError: { status: 412, message: 'x', body: errorBody('city', 'x', 'ConflictError') },
+    })
+    renderApp('/sync-issues', { runtime })
+    const conflict = await screen.findByRole('article', { name: 'Augusta Lovelace' })
+    expect(within(conflict).getByText(/^Profile · Edited/)).toBeTruthy()
+    expect(within(conflict).getByRole('link', { name: 'Augusta Lovelace' }).getAttribute('href')).toBe(
+      '/users/me',
+    )
+    expect(
+      within(conflict).getByText(
+        /^Someone else changed this profile on the server while your change was waiting/,
+      ),
+    ).toBeTruthy()
+    expect(within(conflict).getByText('City')).toBeTruthy()
+    fireEvent.click(within(conflict).getByRole('button', { name: 'Take theirs' }))
+    await waitFor(async () =>
+      expect(await runtime.db.users.get('u1')).toMatchObject({ city: 'Paris', version: 4 }),
+    )
+    expect(await runtime.db.outbox.count()).toBe(0)
+  })
+
   it('shows what a deletion on the server lost, until dismissed', async () => {
     const runtime = await seedIssues()
     renderApp('/sync-issues', { runtime })
