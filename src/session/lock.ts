@@ -5,6 +5,7 @@
  * the password itself is never stored. The locked flag lives in localStorage
  * so a reload, or another tab, stays locked.
  */
+import { storageSignal } from './storage-signal'
 
 const lockedKey = (userId: string) => `locked.${userId}`
 const verifierKey = (userId: string) => `lockVerifier.${userId}`
@@ -61,31 +62,18 @@ export async function matchesVerifier(userId: string, password: string, storage:
 export const isLocked = (userId: string, storage: Storage = localStorage) =>
   storage.getItem(lockedKey(userId)) === '1'
 
-const listeners = new Set<() => void>()
-const changed = () => {
-  for (const listener of listeners) listener()
-}
+/** Told when this tab or another locks or unlocks. */
+const lockSignal = storageSignal((key) => key.startsWith('locked.'))
+export const subscribeLock = lockSignal.subscribe
 
 export function lock(userId: string, storage: Storage = localStorage) {
   storage.setItem(lockedKey(userId), '1')
-  changed()
+  lockSignal.announce()
 }
 
 export function unlock(userId: string, storage: Storage = localStorage) {
   storage.removeItem(lockedKey(userId))
-  changed()
-}
-
-/** Called when this tab or another (through the storage event) locks or unlocks. */
-export function subscribeLock(listener: () => void) {
-  listeners.add(listener)
-  const fromOtherTab = (event: StorageEvent) =>
-    (event.key === null || event.key.startsWith('locked.')) && listener()
-  window.addEventListener('storage', fromOtherTab)
-  return () => {
-    listeners.delete(listener)
-    window.removeEventListener('storage', fromOtherTab)
-  }
+  lockSignal.announce()
 }
 
 /** The last time anyone used the app in any tab, shared so one busy tab keeps the others from locking. */

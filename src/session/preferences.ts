@@ -4,6 +4,7 @@
  * per user on this device, so two colleagues sharing a tablet each find their
  * own, and read synchronously so the first paint already has the right colours.
  */
+import { storageSignal } from './storage-signal'
 
 export const SIDEBAR_COLOURS = ['white', 'brown', 'black'] as const
 export const ACTIVE_COLOURS = ['primary', 'info', 'success', 'warning', 'danger'] as const
@@ -45,7 +46,9 @@ export function parsePreferences(raw: string | null): Preferences {
 export const readPreferences = (userId: string, storage: Storage = localStorage) =>
   parsePreferences(storage.getItem(preferencesKey(userId)))
 
-const listeners = new Set<() => void>()
+/** Told on every change, in this tab or another. */
+const preferencesSignal = storageSignal((key) => key.startsWith('preferences.'))
+export const subscribePreferences = preferencesSignal.subscribe
 
 export function savePreferences(
   userId: string,
@@ -53,16 +56,5 @@ export function savePreferences(
   storage: Storage = localStorage,
 ) {
   storage.setItem(preferencesKey(userId), JSON.stringify({ ...readPreferences(userId, storage), ...patch }))
-  for (const listener of listeners) listener()
-}
-
-/** Called on every change, in this tab or (through the storage event) in another. */
-export function subscribePreferences(listener: () => void) {
-  listeners.add(listener)
-  const fromOtherTab = (event: StorageEvent) => event.key?.startsWith('preferences.') && listener()
-  window.addEventListener('storage', fromOtherTab)
-  return () => {
-    listeners.delete(listener)
-    window.removeEventListener('storage', fromOtherTab)
-  }
+  preferencesSignal.announce()
 }

@@ -6,6 +6,7 @@
  * route guards read this on the first screen.
  */
 import type { RoleName, User } from '../domain/rest'
+import { storageSignal } from './storage-signal'
 
 export const AUTH_KEYS = { role: 'userRole', id: 'userId', profile: 'userProfile' } as const
 
@@ -31,18 +32,9 @@ export function storedUser(storage: Storage = localStorage): SessionUser | null 
   }
 }
 
-const listeners = new Set<() => void>()
-
-/** Called when this tab stores a new profile (a save on My Profile); other tabs hear the storage event. */
-export function subscribeStoredUser(listener: () => void) {
-  listeners.add(listener)
-  const fromOtherTab = (event: StorageEvent) => event.key === AUTH_KEYS.profile && listener()
-  window.addEventListener('storage', fromOtherTab)
-  return () => {
-    listeners.delete(listener)
-    window.removeEventListener('storage', fromOtherTab)
-  }
-}
+/** Told when this tab stores a new profile (a save on My Profile, an Admin's change synced) or another tab does. */
+const userSignal = storageSignal((key) => key === AUTH_KEYS.profile)
+export const subscribeStoredUser = userSignal.subscribe
 
 /** What changes when the stored user does, as one string: a stable snapshot for React. */
 export const storedUserSnapshot = (storage: Storage = localStorage) =>
@@ -62,7 +54,7 @@ export function storeSession(session: SessionUser, storage: Storage = localStora
   storage.setItem(AUTH_KEYS.id, session.id)
   storage.setItem(AUTH_KEYS.role, session.role)
   storage.setItem(AUTH_KEYS.profile, JSON.stringify(session))
-  for (const listener of listeners) listener()
+  userSignal.announce()
   return session
 }
 
