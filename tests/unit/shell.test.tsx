@@ -2,14 +2,16 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { ChatLink } from '../../src/app/layout/chat-link'
-import { unsyncedText } from '../../src/app/layout/log-out-link'
+import { databaseName, OutpostDb } from '../../src/db/database'
 import { META, writeMeta } from '../../src/db/meta'
+import { unsyncedText } from '../../src/features/records/log-out-question'
 import { isLocked, keepVerifier, lock } from '../../src/session/lock'
 import { parsePreferences, readPreferences } from '../../src/session/preferences'
 import { CLOSED_TEXT, registerAccount } from '../../src/session/register'
 import { unlockApp } from '../../src/session/sign-in'
 import { NetworkError, type Transport } from '../../src/transport/http'
 import { currentPath, fakeTransport, makeRuntime, renderApp, storeSession, testUser } from './helpers'
+import { queueOp } from './outbox-fixtures'
 
 const offline: Transport = async () => {
   throw new NetworkError('offline')
@@ -194,6 +196,25 @@ describe('lock', () => {
     expect(isLocked(testUser.id)).toBe(true)
     fireEvent.click(screen.getByRole('button', { name: 'Unlock' }))
     await waitFor(() => expect(currentPath(router)).toBe('/contacts/list'))
+  })
+
+  it("Log out on the lock screen asks first while changes wait, as the top bar's does, and they stay", async () => {
+    storeSession()
+    lock(testUser.id)
+    // The lock screen has no sync runtime: it reads the user's own database.
+    const db = new OutpostDb(databaseName(testUser.id))
+    await queueOp(db, { kind: 'update', status: 'pending', patch: { title: 'Countess' } })
+    const { router } = renderApp('/lock', { transport: offline })
+    fireEvent.click(await screen.findByRole('button', { name: 'Log out' }))
+    const question = await screen.findByRole('dialog', { name: 'Log out with changes not synced?' })
+    expect(within(question).getByText(unsyncedText(1))).toBeTruthy()
+    fireEvent.click(within(question).getByRole('button', { name: 'Stay' }))
+    expect(isLocked(testUser.id)).toBe(true)
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Log out anyway' }))
+    await waitFor(() => expect(currentPath(router)).toBe('/login'))
+    expect(await db.outbox.count()).toBe(1)
+    await db.delete()
   })
 
   it('/lock sends a signed-out visitor to /login', async () => {

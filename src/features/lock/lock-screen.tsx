@@ -1,17 +1,20 @@
 /**
  * The lock screen: the user's photo and name, their password and 'Unlock'.
  * It unlocks against the server when online and against the verifier kept at
- * sign-in when not. 'Log out' is the way out for someone else at the device.
+ * sign-in when not. 'Log out' is the way out for someone else at the device;
+ * like the top bar's, it asks first while changes are still waiting.
  */
-import { useNavigate, useRouter } from '@tanstack/react-router'
+import { useRouter } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { messages } from '../../domain/errors'
-import { SignInError, signOut, unlockApp } from '../../session/sign-in'
+import { SignInError, unlockApp } from '../../session/sign-in'
 import type { SessionUser } from '../../session/stored-user'
 import { displayName, initials, photoUrl } from '../../session/user-name'
+import { unsyncedChanges } from '../../sync/unsynced'
 import { Avatar } from '../../ui/avatar'
 import { TextField } from '../../ui/field'
 import { button, card } from '../../ui/styles'
+import { useLogOut } from '../records/log-out-question'
 
 interface LockScreenProps {
   user: SessionUser
@@ -20,7 +23,8 @@ interface LockScreenProps {
 }
 
 export function LockScreen({ user, onUnlocked }: LockScreenProps) {
-  const navigate = useNavigate()
+  // The same question as the top bar's Log Out: changes still waiting stay on the device.
+  const { start: logOut, question } = useLogOut({ unsynced: () => unsyncedChanges(user.id) })
   // Tests hand in their own; otherwise the server, or offline the verifier kept at sign-in.
   const unlockWith = useRouter().options.context.unlock ?? unlockApp
   const [password, setPassword] = useState('')
@@ -40,12 +44,6 @@ export function LockScreen({ user, onUnlocked }: LockScreenProps) {
     } finally {
       setBusy(false)
     }
-  }
-
-  const logOut = async () => {
-    const done = signOut()
-    await navigate({ to: '/login' })
-    await done
   }
 
   return (
@@ -86,6 +84,7 @@ export function LockScreen({ user, onUnlocked }: LockScreenProps) {
           </button>
         </p>
       </div>
+      {question}
     </main>
   )
 }
