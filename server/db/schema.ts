@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm'
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -51,6 +52,8 @@ export const users = pgTable('users', {
   postalCode: blank('postal_code'),
   aboutMe: blank('about_me'),
   userImage: uuid('user_image_id').references(() => images.id, { onDelete: 'set null' }),
+  /** Asked for the newsletter when registering (the operator's mailing tool reads it). */
+  newsletter: boolean('newsletter').notNull().default(false),
   /** Bumped by every change: a device's profile edit names the version it was made on (If-Match). */
   version: integer('version').notNull().default(1),
   createdAt: stamp('created_at').notNull().defaultNow(),

@@ -3,7 +3,8 @@
  * signs in). Off unless the operator sets REGISTRATION=open: a CRM's accounts
  * are normally made by an Admin. When open it creates a User (never an Admin)
  * and answers 201 `{ doc }` without a session. `username` is the email; `email`
- * is accepted too, and `confirmPassword`, when sent, must match.
+ * is accepted too, and `confirmPassword`, when sent, must match. `newsletter`
+ * (true, or a form's 'on'/'true') is kept with the account.
  */
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
@@ -43,7 +44,8 @@ function parse(body: unknown) {
   if (input.confirmPassword !== undefined && input.confirmPassword !== input.password) {
     throw validationError([{ field: 'confirmPassword', message: 'Must match the password.' }])
   }
-  return { email: result.output.username.toLowerCase(), password: result.output.password }
+  const newsletter = input.newsletter === true || input.newsletter === 'true' || input.newsletter === 'on'
+  return { email: result.output.username.toLowerCase(), password: result.output.password, newsletter }
 }
 
 export function registerRoutes(app: FastifyInstance, db: Db, options: RegisterOptions) {
@@ -51,11 +53,14 @@ export function registerRoutes(app: FastifyInstance, db: Db, options: RegisterOp
     if (!options.open) throw closed()
     const refusal = await claimAttempt(db, options.limits, { address: request.ip })
     if (refusal) throw refusalError(refusal)
-    const { email, password } = parse(await formBody(request))
+    const { email, password, newsletter } = parse(await formBody(request))
     const passwordHash = await hashPassword(password)
     // No session, so no one to key a replay to: Idempotency-Key does not apply here.
     const answer = await withWriteLock(db, (tx) =>
-      insertUser(tx, { ...USER_DEFAULTS, email, password }, passwordHash, 'username'),
+      insertUser(tx, { ...USER_DEFAULTS, email, password }, passwordHash, {
+        emailField: 'username',
+        newsletter,
+      }),
     )
     return sendAnswer(reply, answer)
   })

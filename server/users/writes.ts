@@ -47,11 +47,22 @@ function columnsOf(values: UserPatch) {
   return { ...profile, ...(role === undefined ? {} : { roleId: role as string }) }
 }
 
-export async function insertUser(tx: Tx, values: UserValues, passwordHash: string, emailField = 'email') {
+export interface InsertOptions {
+  /** The body's name for the email, for the message when it is taken (register calls it `username`). */
+  emailField?: string
+  /** Register's newsletter choice. */
+  newsletter?: boolean
+}
+
+export async function insertUser(
+  tx: Tx,
+  values: UserValues,
+  passwordHash: string,
+  { emailField = 'email', newsletter = false }: InsertOptions = {},
+) {
   try {
     await checkEmailFree(tx, values.email)
   } catch (error) {
-    // Register calls the email `username`: name the field the client sent.
     if (emailField === 'email') throw error
     throw validationError([{ field: emailField, message: 'A user with this email already exists.' }])
   }
@@ -60,7 +71,7 @@ export async function insertUser(tx: Tx, values: UserValues, passwordHash: strin
   const { password: _, role, ...profile } = values
   await tx
     .insert(users)
-    .values({ ...profile, email: values.email, roleId: role ?? ROLE_IDS.User, id, passwordHash })
+    .values({ ...profile, email: values.email, roleId: role ?? ROLE_IDS.User, id, passwordHash, newsletter })
   const doc = (await findUserById(tx, id)) as UserDoc
   return { status: 201, body: { doc, message: USER_CREATED } } satisfies UserAnswer
 }

@@ -3,8 +3,11 @@
  * create, update, delete), login, roles/{id} and register, with the answers'
  * shapes and contents. The password hash never appears in any of them.
  */
+
+import { inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app'
+import { users } from '../../server/db/schema'
 import { cookieOf, startTestServer, type TestServer, type TestUser } from './helpers'
 import { imageForm, png } from './image-fixtures'
 
@@ -227,6 +230,21 @@ describe('users/login, roles/{id}, register', () => {
         payload: { email: 'joiner@example.com', password: 'secret-2' },
       })
       expect(login.json().user.role.roleName).toBe('User')
+      // The newsletter choice is kept with the account (the mailing tool reads it); it defaults to no.
+      const subscriber = await open.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: { username: 'reader@example.com', password: 'secret-2', newsletter: true },
+      })
+      expect(subscriber.statusCode).toBe(201)
+      const choices = await server.db
+        .select({ email: users.email, newsletter: users.newsletter })
+        .from(users)
+        .where(inArray(users.email, ['joiner@example.com', 'reader@example.com']))
+      expect(Object.fromEntries(choices.map((row) => [row.email, row.newsletter]))).toEqual({
+        'joiner@example.com': false,
+        'reader@example.com': true,
+      })
       const again = await open.inject({ method: 'POST', url: '/api/register', payload })
       expect(again.statusCode).toBe(400)
       expect(again.json().errors[0].data).toEqual([
