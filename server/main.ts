@@ -14,7 +14,7 @@ import { hostname, networkInterfaces } from 'node:os'
 import { join } from 'node:path'
 import { bootstrap } from './bootstrap'
 import { readConfig } from './config'
-import { migrate } from './db/migrate'
+import { migrate, oneStartAtATime } from './db/migrate'
 import { openDb } from './db/open'
 import { runMaintenance } from './maintenance'
 
@@ -44,12 +44,14 @@ async function main() {
   // The HTTP server's modules load while the database opens: PGlite's WebAssembly compiles off the main thread.
   const appModule = import('./app')
   const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: pgliteDir })
-  await migrate(handle)
-  await bootstrap(handle.db, {
-    adminEmail: config.adminEmail,
-    adminPassword: config.adminPassword,
-    seedSample: config.seedSample,
-    print: (line) => console.log(line),
+  await oneStartAtATime(handle, async () => {
+    await migrate(handle)
+    await bootstrap(handle.db, {
+      adminEmail: config.adminEmail,
+      adminPassword: config.adminPassword,
+      seedSample: config.seedSample,
+      print: (line) => console.log(line),
+    })
   })
 
   if (!existsSync(join(config.staticDir, 'index.html'))) {

@@ -14,9 +14,9 @@ let b: RunningServer
 beforeAll(async () => {
   postgres = await startTestPostgres()
   const env = { DATABASE_URL: postgres.url }
-  // One after the other: the first runs the migrations and creates the Admin.
-  a = await startApiServer(env)
-  b = await startApiServer(env)
+  // Both at once on an empty database, as a deploy of two instances starts them: one migrates and
+  // creates the Admin while the other waits for it, and neither stops on the other's work.
+  ;[a, b] = await Promise.all([startApiServer(env), startApiServer(env)])
 }, 120_000)
 
 afterAll(async () => {
