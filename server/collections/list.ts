@@ -132,8 +132,6 @@ interface SearchQuery extends PlainQuery {
   used: Set<QueryField>
 }
 
-type Found = { row: Row; total: number; head?: number }
-
 /**
  * A search: its page and exact count. The first time, both come from ONE
  * statement, so the matches are found once (the trigram index scans are the
@@ -150,18 +148,24 @@ async function searchList(db: Db, source: ListSource, query: SearchQuery) {
   const counting = seq && { table, seq, filter }
   const key = counting && countKey(db, counting)
   const known = key ? rememberedEntry(db, key) : undefined
+  const list = key && seekable(source, query.keys) ? `${key}\u0000${JSON.stringify(query.keys)}` : undefined
   if (key && known && offset < known.total && offset < (known.prefixMissedFrom ?? Number.POSITIVE_INFINITY)) {
-    const entries = await prefixPage(db, source as ListSource & { seq: PgColumn }, query, known.total)
+    const at = list ? positionBefore(db, list, offset) : undefined
+    const from = at?.head === known.head ? at.from : undefined
+    const entries = await prefixPage(db, source as ListSource & { seq: PgColumn }, query, known.total, from)
     const head = entries[0]?.head
     if (head === known.head) {
-      if (entries.length === Math.min(limit, known.total - offset))
+      if (entries.length === Math.min(limit, known.total - offset)) {
+        if (list) rememberFirst(db, list, offset, entries)
         return { rows: entries.map((entry) => entry.row), info: pageInfo(known.total, page, limit) }
+      }
       prefixMissed(db, key, known.head, offset)
     }
   }
   const fields = {
     row: table as never,
     total: sql<number>`count(*) over ()`.mapWith(Number),
+    key: positionValue(source, query.keys, list !== undefined),
     ...(seq ? { head: headOf(table, seq) } : {}),
   }
   const found = (await db
@@ -170,9 +174,10 @@ async function searchList(db: Db, source: ListSource, query: SearchQuery) {
     .where(filter)
     .orderBy(...orderBy(source, query.keys, true))
     .limit(limit)
-    .offset(offset)) as Found[]
+    .offset(offset)) as (PageEntry & { total: number })[]
   const first = found[0]
   if (key && first?.head !== undefined) remember(db, key, first.total, first.head)
+  if (list) rememberFirst(db, list, offset, found)
   // Past the last page there is no row to carry the count: ask for it.
   const total =
     first?.total ??
@@ -201,10 +206,11 @@ async function prefixPage(
   source: ListSource & { seq: PgColumn },
   query: SearchQuery,
   matches: number,
+  from?: Position,
 ): Promise<PageEntry[]> {
   const { table, seq } = source
-  const offset = (query.page - 1) * query.limit
-  const bound = Math.max(matches, 2 * (offset + query.limit))
+  const skip = (query.page - 1) * query.limit - (from?.offset ?? 0)
+  const bound = Math.max(matches, 2 * (skip + query.limit))
   const keys = withId(query.keys).map((key, i) => ({
     value: sortValue(source, key.field, false),
     name: sql.identifier(`sort_${i}`),
@@ -217,7 +223,8 @@ async function prefixPage(
     ...keys.map((key) => sql`${key.value} as ${key.name}`),
     ...[...columns].map((column) => sql`${column}`),
   ]
-  const list = sql`select ${sql.join(selected, sql`, `)} from ${table} where ${source.filter ?? sql`true`} order by ${sql.join(
+  const start = and(source.filter, from && seekCondition(source, query.keys, from)) ?? sql`true`
+  const list = sql`select ${sql.join(selected, sql`, `)} from ${table} where ${start} order by ${sql.join(
     keys.map((key) => sql`${key.value} ${key.direction}`),
     sql`, `,
   )} limit ${bound}`
@@ -226,9 +233,14 @@ async function prefixPage(
   const ids = sql`(select "id" from (${list}) as ${table} where ${query.where} order by ${sql.join(
     keys.map((key) => sql`${key.name} ${key.direction}`),
     sql`, `,
-  )} limit ${query.limit} offset ${offset}) as "page_ids"`
+  )} limit ${query.limit} offset ${skip}) as "page_ids"`
+  const fields = {
+    row: table as never,
+    head: headOf(table, seq),
+    key: positionValue(source, query.keys, seekable(source, query.keys)),
+  }
   return (await db
-    .select({ row: table as never, head: headOf(table, seq) })
+    .select(fields)
     .from(table)
     .innerJoin(ids, sql`${table.id} = "page_ids"."id"`)
     .orderBy(...orderBy(source, query.keys, false))) as PageEntry[]
@@ -253,6 +265,29 @@ function seekable(source: ListSource, keys: SortKey[]): boolean {
   return all.length === 2 && all[1]?.field === 'id' && source.fields.get(all[0]?.field ?? '')?.kind === 'text'
 }
 
+/** The first sort key's value (text), selected with a page to remember where it begins; null when not needed. */
+function positionValue(source: ListSource, keys: SortKey[], wanted: boolean): SQL<string | null> {
+  const field = withId(keys)[0]?.field
+  return wanted && field !== 'id'
+    ? sql<string>`${sortValue(source, field as string, false)}`
+    : sql<null>`null`
+}
+
+/** Rows at or after a remembered one, in a seekable order. */
+function seekCondition(source: ListSource, keys: SortKey[], from: Position): SQL {
+  const { id } = source.table
+  if (from.key === null) return sql`${id} >= ${from.id}::uuid`
+  const value = sortValue(source, withId(keys)[0]?.field as string, false)
+  return sql`(${value}, ${id}) >= (${from.key}::text, ${from.id}::uuid)`
+}
+
+/** Remembers where a page read with its head begins. */
+function rememberFirst(db: Db, list: string, offset: number, entries: PageEntry[]) {
+  const first = entries[0]
+  if (first?.head === undefined) return
+  rememberPosition(db, list, first.head, { offset, key: first.key ?? null, id: String(first.row.id) })
+}
+
 /**
  * One page in list order. Past the first page, the page's ids are read first
  * from the sort index alone (its entries hold the sort key, the id and the
@@ -265,13 +300,9 @@ async function pageOf(db: Db, source: ListSource, query: PlainQuery, seek?: Seek
   const { table } = source
   const offset = (query.page - 1) * query.limit
   const order = orderBy(source, query.keys, false)
-  const sortKey = withId(query.keys)[0]?.field
   const { head, from } = seek ?? {}
   // The first row's sort value, to remember where this page begins.
-  const key =
-    seek?.positions && sortKey !== 'id'
-      ? sql<string>`${sortValue(source, sortKey as string, false)}`
-      : sql<null>`null`
+  const key = positionValue(source, query.keys, seek?.positions ?? false)
   const fields = { row: table as never, key, ...(head ? { head } : {}) } as {
     row: never
     key: SQL<string | null>
@@ -285,16 +316,8 @@ async function pageOf(db: Db, source: ListSource, query: PlainQuery, seek?: Seek
       .orderBy(...order)
       .limit(query.limit)) as PageEntry[]
   }
-  let filter = query.filter
-  let skip = offset
-  if (from) {
-    const seek =
-      from.key === null
-        ? sql`${table.id} >= ${from.id}::uuid`
-        : sql`(${sortValue(source, sortKey as string, false)}, ${table.id}) >= (${from.key}::text, ${from.id}::uuid)`
-    filter = and(filter, seek)
-    skip = offset - from.offset
-  }
+  const filter = from ? and(query.filter, seekCondition(source, query.keys, from)) : query.filter
+  const skip = offset - (from?.offset ?? 0)
   const ids = db
     .select({ id: table.id })
     .from(table)
@@ -347,10 +370,8 @@ async function plainList(db: Db, source: ListSource, query: PlainQuery) {
     forgetPositions(db, list)
     entries = await pageOf(db, source, query, { ...seek, from: undefined })
   }
+  if (list) rememberFirst(db, list, offset, entries)
   const first = entries[0]
-  if (list && first?.head !== undefined) {
-    rememberPosition(db, list, first.head, { offset, key: first.key ?? null, id: String(first.row.id) })
-  }
   // Past the last page no row carries the head: count again.
   total ??= first ? rememberedCount(db, key, first.head ?? -1) : undefined
   total ??= await countAndRemember(db, key, counting)
