@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { mirrorIndex } from '../../src/db/mirror-index'
 import { addRecord, saveRecord } from '../../src/features/records/record-actions'
 import { listStateKey } from '../../src/ui/use-list-state'
-import { makeRuntime, renderApp, seedContacts, storeSession } from './helpers'
+import { currentPath, makeRuntime, renderApp, seedContacts, storeSession } from './helpers'
 
 /** The first-name cells of the table body, in order. */
 function firstNames() {
@@ -67,6 +67,19 @@ describe('contacts list', () => {
     await new Promise((resolve) => setTimeout(resolve, 500))
     fireEvent.click(screen.getByRole('button', { name: 'Page 3' }))
     expect(firstNames()[0]).toBe('First21')
+  })
+
+  it('opens a row’s edit screen from its Edit link, which is a real link to that screen', async () => {
+    const { router } = await openList()
+    await waitFor(() => expect(firstNames()).toHaveLength(10))
+    const edit = screen.getByRole('link', { name: 'Edit First03 Person 03' })
+    expect(edit.getAttribute('href')).toBe('/contacts/edit/00000000-0000-4000-8000-000000000003')
+    // With a modifier the browser opens it elsewhere: the app stays where it is.
+    fireEvent.click(edit, { ctrlKey: true })
+    expect(currentPath(router)).toBe('/contacts/list')
+    fireEvent.click(edit)
+    await waitFor(() => expect(currentPath(router)).toBe('/contacts/edit/00000000-0000-4000-8000-000000000003'))
+    await screen.findByRole('heading', { level: 1, name: 'Edit Contact' })
   })
 
   it('narrows the rows as the user searches, after a pause', async () => {

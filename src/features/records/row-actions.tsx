@@ -1,5 +1,6 @@
 /** Per-row actions of a list: email (a mail link) where the entity has an address, edit, delete. */
-import { Link } from '@tanstack/react-router'
+import { useRouter } from '@tanstack/react-router'
+import type { MouseEvent } from 'react'
 import { cx } from '../../ui/cx'
 import { EditIcon, MailIcon, TrashIcon } from '../../ui/icons'
 import { iconButton } from '../../ui/styles'
@@ -14,7 +15,31 @@ interface RowActionsProps {
   onDelete: () => void
 }
 
+/**
+ * A plain click opens the page in the app; with a modifier key or another
+ * button the browser does what it does with any link (a new tab, a window).
+ */
+function openInApp(event: MouseEvent<HTMLAnchorElement>, navigate: () => Promise<void>) {
+  if (
+    event.defaultPrevented ||
+    event.button !== 0 ||
+    event.metaKey ||
+    event.ctrlKey ||
+    event.shiftKey ||
+    event.altKey
+  )
+    return
+  event.preventDefault()
+  void navigate()
+}
+
+/**
+ * The edit link is a plain anchor rather than the router's Link: a Link
+ * subscribes to the router's state and builds its location on every render,
+ * and a list renders one per row (up to 50) each time its page changes.
+ */
 export function RowActions({ editPath, id, name, email, onDelete }: RowActionsProps) {
+  const router = useRouter()
   return (
     <div className="flex items-center justify-end gap-0.5">
       {email === undefined ? null : email ? (
@@ -37,9 +62,15 @@ export function RowActions({ editPath, id, name, email, onDelete }: RowActionsPr
           <MailIcon />
         </button>
       )}
-      <Link to={editPath} params={{ id }} aria-label={`Edit ${name}`} title="Edit" className={iconButton}>
+      <a
+        href={editPath.replace('$id', encodeURIComponent(id))}
+        onClick={(event) => openInApp(event, () => router.navigate({ to: editPath, params: { id } }))}
+        aria-label={`Edit ${name}`}
+        title="Edit"
+        className={iconButton}
+      >
         <EditIcon />
-      </Link>
+      </a>
       <button
         type="button"
         aria-label={`Delete ${name}`}
