@@ -313,8 +313,8 @@ describe('the in-memory list index', () => {
   })
 })
 
-describe('the version 3 schema', () => {
-  it('keeps every row and queued change of a version 2 database', async () => {
+describe('the current schema (version 4)', () => {
+  it('keeps every row and queued change of a version 2 database, and adds the account table', async () => {
     const name = `upgrade-${crypto.randomUUID()}`
     const old = new Dexie(name)
     old.version(2).stores({
@@ -334,7 +334,8 @@ describe('the version 3 schema', () => {
     const upgraded = new OutpostDb(name)
     expect(await upgraded.contacts.get('c1')).toMatchObject({ firstName: 'Ada' })
     expect(await upgraded.outbox.count()).toBe(1)
-    expect(upgraded.verno).toBe(3)
+    expect(upgraded.verno).toBe(4)
+    expect(await upgraded.users.count()).toBe(0)
     await upgraded.delete()
   })
 })
