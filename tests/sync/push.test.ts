@@ -136,16 +136,32 @@ describe('push', () => {
   })
 
   it('pauses everything on 401 without losing or counting the attempt', async () => {
-    await createRecord(writes, 'contacts', { firstName: 'A' })
-    await createRecord(writes, 'contacts', { firstName: 'B' })
+    for (const name of ['A', 'B', 'C', 'D', 'E', 'F'])
+      await createRecord(writes, 'contacts', { firstName: name })
     answer = () => error(401)
     expect(await push(engineContext())).toBe('auth')
-    expect(sent).toHaveLength(1)
+    // The four sent at once all answered 401; nothing more was started after the first.
+    expect(sent).toHaveLength(4)
     const ops = await db.outbox.toArray()
-    expect(ops.map((op) => [op.status, op.attempts])).toEqual([
-      ['pending', 0],
-      ['pending', 0],
-    ])
+    expect(ops.map((op) => [op.status, op.attempts])).toEqual(Array(6).fill(['pending', 0]))
+  })
+
+  it('sends different records four at a time', async () => {
+    for (let i = 0; i < 10; i++) await createRecord(writes, 'contacts', { firstName: `P${i}` })
+    let inFlight = 0
+    let most = 0
+    const slow: Transport = async (request) => {
+      inFlight++
+      most = Math.max(most, inFlight)
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      inFlight--
+      return transport(request)
+    }
+    expect(await push({ ...engineContext(), transport: slow })).toBe('ok')
+    expect(most).toBe(4)
+    expect(sent).toHaveLength(10)
+    expect(await db.outbox.count()).toBe(0)
+    expect(await db.contacts.count()).toBe(10)
   })
 
   it('backs off after a 503 and retries once the delay has passed', async () => {
