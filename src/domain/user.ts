@@ -112,22 +112,15 @@ export const loginSchema = v.object(
   (issue) => (issue.path?.length ? messages.required : 'Send an object with email and password.'),
 )
 
+/** The profile's text fields with their values: the profile form's, the staff form's, an account's. */
+export type ProfileText = Record<ProfileTextField, string>
+
 /** A user account as the users calls answer it: staff administration lists them; My Profile mirrors one's own. */
-export interface Account {
+export type Account = ProfileText & {
   id: string
-  email: string
-  firstName: string
-  lastName: string
-  username: string
-  company: string
-  address: string
-  city: string
-  country: string
-  postalCode: string
-  aboutMe: string
   role: { id: RoleId; roleName: RoleName }
   userImage: ImageRef | null
-  /** Bumped by every change on the server; 0 never (accounts are created there). */
+  /** Bumped by every change on the server. */
   version: number
   createdAt: string
   updatedAt: string

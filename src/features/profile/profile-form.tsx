@@ -14,7 +14,7 @@ import { type FormEvent, useMemo, useState } from 'react'
 import { toast } from 'sonner'
 import type { OutboxOp } from '../../db/outbox-types'
 import { updateRecord } from '../../db/record-writes'
-import { type Account, PROFILE_LABELS } from '../../domain/user'
+import { type Account, PROFILE_LABELS, PROFILE_TEXT_FIELDS } from '../../domain/user'
 import { storeAccount } from '../../sync/pull-account'
 import { AccountError, failureText } from '../../sync/user-calls'
 import { Banner } from '../../ui/banner'
@@ -44,18 +44,8 @@ const FIELDS = [
 export const EMAIL_OFFLINE_TEXT =
   'You are offline. Changing your email needs a connection to the server; your other changes can be saved offline.'
 
-export const profileValues = (account: Account): ProfileValues => ({
-  company: account.company,
-  username: account.username,
-  email: account.email,
-  firstName: account.firstName,
-  lastName: account.lastName,
-  address: account.address,
-  city: account.city,
-  country: account.country,
-  postalCode: account.postalCode,
-  aboutMe: account.aboutMe,
-})
+export const profileValues = (account: Account): ProfileValues =>
+  Object.fromEntries(PROFILE_TEXT_FIELDS.map((field) => [field, account[field]])) as ProfileValues
 
 export function ProfileForm({ account, ops }: { account: Account; ops: OutboxOp[] }) {
   const { users, writes, db } = useRuntime()

@@ -1,23 +1,11 @@
 /** My Profile's rules: first and last name at least 5 characters, the email required and valid, the postal code a number. */
 import * as v from 'valibot'
 import { messages } from '../../domain/errors'
-import { profileFieldSchemas } from '../../domain/user'
+import { type ProfileText, profileFieldSchemas } from '../../domain/user'
 
 export const NAME_MIN = 5
 
-/** A type, not an interface: the form's draft (features/records/use-draft.ts) takes any record of values. */
-export type ProfileValues = {
-  company: string
-  username: string
-  email: string
-  firstName: string
-  lastName: string
-  address: string
-  city: string
-  country: string
-  postalCode: string
-  aboutMe: string
-}
+export type ProfileValues = ProfileText
 
 export type ProfileErrors = Partial<Record<keyof ProfileValues | 'currentPassword', string>>
 

@@ -3,22 +3,11 @@
  * profile. The add and edit screens share them; each field shows its error
  * underneath, the server's words when it refused the save.
  */
-import { PROFILE_LABELS, ROLE_IDS, type RoleId } from '../../domain/user'
+import { PROFILE_LABELS, type ProfileText, ROLE_IDS, type RoleId } from '../../domain/user'
 import { SelectField, TextAreaField, TextField } from '../../ui/field'
 
-export interface StaffValues {
-  firstName: string
-  lastName: string
-  email: string
-  role: RoleId
-  username: string
-  company: string
-  address: string
-  city: string
-  country: string
-  postalCode: string
-  aboutMe: string
-}
+/** The profile's fields, and the role an Admin gives. */
+export type StaffValues = ProfileText & { role: RoleId }
 
 export type StaffErrors = Partial<Record<keyof StaffValues | 'password', string>>
 
