@@ -22,8 +22,9 @@ function member(id: string, firstName: string, lastName: string, role: 'admin' |
     country: '',
     postalCode: '',
     aboutMe: '',
-    role: { id: role, roleName: role === 'admin' ? 'Admin' : 'User' },
+    role: { id: role, roleName: role === 'admin' ? ('Admin' as const) : ('User' as const) },
     userImage: null,
+    version: 1,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
   }
@@ -40,11 +41,13 @@ function staffServer() {
     if (request.method === 'GET' && request.path === 'users')
       return ok({ docs: staffList, totalDocs: 2, limit: 10, totalPages: 1, page: 1 })
     if (request.method === 'GET' && request.path === 'users/u2') return ok(staffList[1])
+    if (request.method === 'GET' && request.path === `users/${admin.id}`) return ok(staffList[0])
     if (request.method === 'POST' && request.path === 'users')
       return ok({ doc: { ...member('u3', 'Alan', 'Turing'), ...(request.body as object) } }, 201)
-    if (request.method === 'PUT' && request.path === 'users/u2')
+    const edited = staffList.find((one) => request.path === `users/${one.id}`)
+    if (request.method === 'PUT' && edited)
       return ok({
-        doc: { ...staffList[1], ...(request.body as object), updatedAt: '2026-02-01T00:00:00.000Z' },
+        doc: { ...edited, ...(request.body as object), version: 2, updatedAt: '2026-02-01T00:00:00.000Z' },
       })
     return ok({}, 404)
   }
@@ -126,6 +129,20 @@ describe('staff administration', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Update User' }))
     await waitFor(() => expect(requests.some((request) => request.method === 'PUT')).toBe(true))
     expect(requests.find((request) => request.method === 'PUT')?.body).toEqual({ role: 'admin' })
+  })
+
+  it('an Admin editing their own account here finds it on My Profile and in the sidebar at once', async () => {
+    storeSession(admin)
+    const { transport } = staffServer()
+    const runtime = makeRuntime(admin, transport)
+    await runtime.db.users.put(staffList[0] as never)
+    renderApp(`/admin/users/edit/${admin.id}`, { runtime })
+    fireEvent.change(await screen.findByLabelText('First Name'), { target: { value: 'Augusta' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Update User' }))
+    await waitFor(async () =>
+      expect(await runtime.db.users.get(admin.id)).toMatchObject({ firstName: 'Augusta', version: 2 }),
+    )
+    await within(screen.getByRole('complementary', { name: 'Sidebar' })).findByText('Augusta Lovelace')
   })
 
   it('searches every word across name and email', () => {

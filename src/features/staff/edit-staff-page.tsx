@@ -9,6 +9,7 @@ import { type FormEvent, useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { messages } from '../../domain/errors'
 import { type Account, PASSWORD_MIN } from '../../domain/user'
+import { storeAccount } from '../../sync/pull-account'
 import { AccountError, failureText } from '../../sync/user-calls'
 import { BackLink } from '../../ui/back-link'
 import { Banner } from '../../ui/banner'
@@ -40,7 +41,7 @@ function refusal(error: unknown, known: readonly string[]) {
 }
 
 function ProfileForm({ member, onSaved }: { member: Account; onSaved: (member: Account) => void }) {
-  const { users, user } = useRuntime()
+  const { users, user, db } = useRuntime()
   const saved = valuesOf(member)
   const [values, setValues] = useState<StaffValues>(saved)
   const [errors, setErrors] = useState<StaffErrors>({})
@@ -58,6 +59,8 @@ function ProfileForm({ member, onSaved }: { member: Account; onSaved: (member: A
     setFailure(null)
     try {
       const updated = await users.update(member.id, changed)
+      // An Admin editing their own account here: My Profile and the sidebar show it at once.
+      if (updated.id === user.id) await storeAccount(db, updated)
       toast.success('Saved', { description: 'This user has been updated successfully.' })
       onSaved(updated)
     } catch (error) {
