@@ -30,7 +30,7 @@ let adminCookie: string
 beforeAll(async () => {
   server = await startTestServer()
   adminCookie = (await server.signIn({ role: 'admin' })).cookie
-})
+}, 60_000)
 afterAll(() => server.close())
 beforeEach(async () => {
   pat = await server.createUser({ firstName: 'Pat', lastName: 'Smith' })

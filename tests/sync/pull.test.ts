@@ -9,6 +9,11 @@ import { json, scripted } from './fake-server'
 let env: ReturnType<typeof scripted>
 beforeEach(() => {
   env = scripted()
+  // Each pull first reads the user's own account (pull-account.ts, tested in account-sync.test.ts);
+  // here the server has none to give, and the scripts answer the feed and the list pages.
+  const scriptedTransport = env.ctx.transport
+  env.ctx.transport = async (request) =>
+    request.path.startsWith('users/') ? json(404, {}) : scriptedTransport(request)
 })
 afterEach(() => env.db.delete())
 
@@ -42,6 +47,15 @@ describe('pull', () => {
     expect(await readMeta(env.db, META.cursor, '0')).toBe('3')
     expect(seen).toContainEqual({ done: 2, total: null })
     expect(status.get().hydrate).toBeNull()
+  })
+
+  it("reads one's own account before the feed, and stops there when the session has ended", async () => {
+    env.ctx.transport = async (request) => {
+      env.state.sent.push(request)
+      return json(401, {})
+    }
+    expect(await pull(env.ctx)).toBe('auth')
+    expect(env.state.sent.map((request) => request.path)).toEqual(['users/u1'])
   })
 
   it('shows server changes under the user’s queued edit', async () => {
