@@ -12,7 +12,7 @@ import { chromePath } from '../e2e/chromium'
 import { type BrowserFigures, browserBench, type Stat } from './browser-bench'
 import { dashboardBench } from './dashboard-bench'
 import { jsPerScreen, type ScreenJs } from './js-per-screen'
-import { type MainThreadRun, mainThreadBench, type Window } from './main-thread-bench'
+import { mainThreadBench, mainThreadSection } from './main-thread-bench'
 import { replaceSections, sectionsOf } from './markdown-sections'
 import { serverBench } from './server-bench'
 import { type SyncFigures, syncBench } from './sync-bench'
@@ -162,40 +162,6 @@ function replaySection(s: SyncFigures) {
     `| Answers lost | ${replay.answersLost} |`,
     `| Sync runs it took | ${replay.runs} |`,
     `| Contacts on the server afterwards | ${replay.onServer.toLocaleString('en')} (${replay.onServer === replay.ops ? 'no duplicates' : 'MISMATCH'}) |`,
-  ].join('\n')
-}
-
-function mainThreadSection(runs: MainThreadRun[]) {
-  const page = runs.find((run) => run.home === 'page')
-  const worker = runs.find((run) => run.home === 'worker')
-  const shown = [page, worker].filter((run): run is MainThreadRun => !!run)
-  const tasks = (w: Window) =>
-    `${w.longTasks.count}: ${Math.round(w.longTasks.totalMs).toLocaleString('en')} ms, ${Math.round(w.longTasks.blockingMs).toLocaleString('en')} ms over 50 ms, longest ${Math.round(w.longTasks.longestMs)} ms`
-  const keys = (w: Window) =>
-    `${Math.round(w.keys.p50)} / ${Math.round(w.keys.p95)} / ${Math.round(w.keys.max)} ms (${w.keys.runs} keys)`
-  const row = (label: string, cell: (run: MainThreadRun) => string) =>
-    `| ${label} | ${shown.map(cell).join(' | ')} |`
-  const contacts = (worker ?? page)?.contacts.toLocaleString('en') ?? '—'
-  const ops = (worker ?? page)?.replay.ops.toLocaleString('en') ?? '—'
-  return [
-    "What a sync costs the page's main thread, in Chromium: long tasks (PerformanceObserver `longtask`, every",
-    'task over 50 ms) and keystrokes typed into the Add Contact form meanwhile, one every 120 ms, each timed',
-    'from the moment it was sent to the frame after its `keydown` (p50 / p95 / max). The first sync starts at',
-    "sign-in with the contacts list opened first, so its index is built and follows the download. 'Engine on",
-    "the page' hides `Worker` from the page, which makes the runtime run the engine there, as before the sync",
-    'worker (`tests/bench/main-thread-bench.ts`).',
-    '',
-    `| Figure | ${shown.map((run) => (run.home === 'page' ? 'Engine on the page (before)' : 'Engine in the sync worker')).join(' | ')} |`,
-    `| --- | ${shown.map(() => '---').join(' | ')} |`,
-    row(`First sync of ${contacts}: long tasks`, (run) => tasks(run.hydrate)),
-    row('… keystroke to frame', (run) => keys(run.hydrate)),
-    row('… records/s, sign-in to the end', (run) => run.hydratePerSecond.toLocaleString('en')),
-    row(`Replay of ${ops} queued creates: long tasks`, (run) => tasks(run.replay)),
-    row('… keystroke to frame', (run) => keys(run.replay)),
-    row('… time to an empty outbox', (run) => `${run.replay.seconds.toFixed(1)} s`),
-    row('Nothing syncing: long tasks', (run) => tasks(run.idle)),
-    row('… keystroke to frame', (run) => keys(run.idle)),
-    row('Where the change feed was read (seen)', (run) => run.seen),
   ].join('\n')
 }
 
