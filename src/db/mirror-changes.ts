@@ -39,8 +39,39 @@ const mirrorTables = new Set<string>(Object.keys(collections))
 const listeners = new Map<string, Set<Listener>>()
 const channels = new Map<string, BroadcastChannel>()
 
+/**
+ * What goes over the channel: the changes, with the tag of the context that made them when it has one
+ * (`tagMirrorChanges`) beside the collections, so a tab of an older version, which reads only its
+ * collections' keys, hears them as before.
+ */
+type Heard = MirrorChanges & { _from?: string }
+/** This context's tag on what it posts (the sync worker's: its page hears it from the worker itself). */
+let ownTag: string | undefined
+/** Contexts whose posts are not heard here: they hand this context their rows themselves (`announceWritten`). */
+const deaf = new Set<string>()
+
 function announce(dbName: string, changes: MirrorChanges, written?: Written) {
   for (const listener of listeners.get(dbName) ?? []) listener(changes, written)
+}
+
+/**
+ * The sync worker tags what it posts, and hands its own page the rows it wrote
+ * (`announceWritten`): read back from IndexedDB instead, a page of the first
+ * sync reached the list only after the worker's next write, and the list no
+ * longer filled while the download ran.
+ */
+export function tagMirrorChanges(tag: string) {
+  ownTag = tag
+}
+
+/** The page of a worker that tags its posts with `tag` hears them from that worker alone. */
+export function ignoreMirrorChangesFrom(tag: string) {
+  deaf.add(tag)
+}
+
+/** Changes made in another context of this tab (its sync worker), with the rows as written there. */
+export function announceWritten(dbName: string, changes: MirrorChanges, written: Written) {
+  announce(dbName, changes, written)
 }
 
 function channelOf(dbName: string) {
@@ -48,7 +79,10 @@ function channelOf(dbName: string) {
   let channel = channels.get(dbName)
   if (!channel) {
     channel = new BroadcastChannel(`outpost-mirror:${dbName}`)
-    channel.onmessage = (event: MessageEvent<MirrorChanges>) => announce(dbName, event.data)
+    channel.onmessage = (event: MessageEvent<Heard>) => {
+      const { _from: from, ...changes } = event.data
+      if (from === undefined || !deaf.has(from)) announce(dbName, changes)
+    }
     // Node (tests) would otherwise stay alive for the channel.
     ;(channel as { unref?: () => void }).unref?.()
     channels.set(dbName, channel)
@@ -138,7 +172,9 @@ function middleware(dbName: string): Middleware<DBCore> {
       // The DBCore transaction is the IDBTransaction itself.
       ;(trans as unknown as IDBTransaction).addEventListener('complete', () => {
         // Other tabs first: nothing that happens here can then keep it from them.
-        channelOf(dbName)?.postMessage(fresh.changes)
+        channelOf(dbName)?.postMessage(
+          ownTag ? ({ ...fresh.changes, _from: ownTag } satisfies Heard) : fresh.changes,
+        )
         announce(dbName, fresh.changes, fresh.written)
       })
     }

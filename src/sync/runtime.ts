@@ -14,6 +14,7 @@ import type { NoticeLevel } from './context'
 import { SyncEngine } from './engine'
 import { SyncScheduler } from './scheduler'
 import { type UserCalls, userCalls } from './user-calls'
+import { WorkerRunner } from './worker/worker-runner'
 
 export interface SyncRuntime {
   user: SessionUser
@@ -35,7 +36,10 @@ export function startRuntime(
   const db = new OutpostDb(databaseName(user.id))
   const transport = fetchTransport()
   const engine = new SyncEngine({ db, transport, userId: user.id, notify })
-  const scheduler = new SyncScheduler(engine)
+  // The replay and the pull run in the sync worker, so typing never waits on them; the page's engine keeps
+  // the status the screens read and the calls they make (refreshPage, discard). No workers (jsdom): here.
+  const worker = typeof Worker === 'undefined' ? null : new WorkerRunner(startSyncWorker(), engine, notify)
+  const scheduler = new SyncScheduler(engine, worker ?? engine)
   scheduler.start()
   void requestPersistentStorage()
   return {
@@ -55,11 +59,15 @@ export function startRuntime(
     },
     stop: () => {
       scheduler.stop()
+      worker?.stop()
       dropMirrorIndexes(db)
       db.close()
     },
   }
 }
+
+const startSyncWorker = () =>
+  new Worker(new URL('./worker/sync-worker.ts', import.meta.url), { type: 'module', name: 'outpost-sync' })
 
 /** Ask the browser not to evict the outbox under storage pressure (docs/sync.md). */
 async function requestPersistentStorage() {

@@ -4,9 +4,18 @@
  * every minute while visible. Only one tab at a time replays (a Web Lock); a
  * tab that finds the lock taken asks the holder to run again over a
  * BroadcastChannel, so no write waits for the next timer.
+ *
+ * The run itself may happen elsewhere: `runner` is the page's engine, or the
+ * sync worker that runs it off the main thread (worker/worker-runner.ts). The
+ * lock is held here, around the runner's whole run, either way.
  */
 import { syncLockName } from './background-sync'
-import type { SyncEngine } from './engine'
+import type { RunResult, SyncEngine } from './engine'
+
+/** What runs one sync: the engine itself, or the worker that holds it. */
+export interface SyncRunner {
+  sync(): Promise<RunResult>
+}
 
 const WRITE_DEBOUNCE_MS = 300
 const PERIODIC_MS = 60_000
@@ -18,7 +27,10 @@ export class SyncScheduler {
   private holding = false
   private readonly lockName: string
 
-  constructor(private readonly engine: SyncEngine) {
+  constructor(
+    private readonly engine: SyncEngine,
+    private readonly runner: SyncRunner = engine,
+  ) {
     this.lockName = syncLockName(engine.ctx.userId)
   }
 
@@ -28,7 +40,7 @@ export class SyncScheduler {
     if (typeof BroadcastChannel !== 'undefined') {
       this.channel = new BroadcastChannel(this.lockName)
       // Only the tab replaying acts on a kick; the others would just bounce it back.
-      this.channel.onmessage = () => this.holding && void this.engine.sync()
+      this.channel.onmessage = () => this.holding && void this.runner.sync()
     }
     this.timers.push(setInterval(() => document.visibilityState === 'visible' && this.run(), PERIODIC_MS))
     void this.run()
@@ -70,7 +82,7 @@ export class SyncScheduler {
       return
     }
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined
-    if (!locks) return this.afterRun(await this.engine.sync())
+    if (!locks) return this.afterRun(await this.runner.sync())
     await locks.request(this.lockName, { ifAvailable: true }, async (lock) => {
       if (!lock) {
         this.channel?.postMessage('kick')
@@ -80,7 +92,7 @@ export class SyncScheduler {
       }
       this.holding = true
       try {
-        this.afterRun(await this.engine.sync())
+        this.afterRun(await this.runner.sync())
       } finally {
         this.holding = false
       }

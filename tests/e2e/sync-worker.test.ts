@@ -1,0 +1,78 @@
+/**
+ * The sync runs in the sync worker, not on the page (src/sync/worker): with
+ * hundreds of changes being sent, the page's main thread is held busy for
+ * seconds, and the server keeps receiving them meanwhile. Were the engine on
+ * the page, nothing would reach the server until the page was free again.
+ * And the page itself never reads the change feed: its own requests
+ * (Resource Timing sees only the page's) hold none to /api/sync/changes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser } from './chromium'
+import { outboxCount, queueCreates } from './queued-creates'
+import { apiSession, type RunningServer, startServer } from './server-process'
+import { signInThroughUi, until } from './signed-in'
+
+const QUEUED = 400
+const BUSY_MS = 5000
+
+let server: RunningServer
+let browser: Awaited<ReturnType<typeof launchBrowser>>
+
+beforeAll(async () => {
+  server = await startServer()
+  browser = await launchBrowser()
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+describe('the sync worker', () => {
+  it('sends the outbox while the page’s main thread is busy', async () => {
+    const page = browser.context.pages()[0] ?? (await browser.context.newPage())
+    await page.addInitScript(() => performance.setResourceTimingBufferSize(10_000))
+    await signInThroughUi(page, server.url)
+    await page.goto(`${server.url}/contacts/list`)
+    await page.getByText('No contacts yet').waitFor()
+
+    await browser.context.setOffline(true)
+    await queueCreates(page, QUEUED, 'Worker')
+    const api = await apiSession(server.url)
+    const onServer = async () =>
+      (await api.get<{ totalDocs: number }>('contacts?where[lastName][equals]=Worker&limit=1')).totalDocs
+    await browser.context.setOffline(false)
+
+    await until(onServer, (count) => count > 0, 'the replay to begin')
+    // The page busy in one long task, as a heavy render would hold it, while the server is watched.
+    const busy = page.evaluate((ms) => {
+      const end = performance.now() + ms
+      while (performance.now() < end) {
+        // Nothing: only the main thread held.
+      }
+    }, BUSY_MS)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const atStart = await onServer()
+    await new Promise((resolve) => setTimeout(resolve, BUSY_MS - 1500))
+    const atEnd = await onServer()
+    await busy
+    expect(atStart, 'the replay ended before the page was busy: queue more').toBeLessThan(QUEUED)
+    expect(atEnd).toBeGreaterThan(atStart)
+
+    await until(onServer, (count) => count === QUEUED, 'every queued change on the server', 60_000)
+    await until(
+      () => outboxCount(page),
+      (count) => count === 0,
+      'an empty outbox',
+    )
+    const feedReadByPage = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.includes('/api/sync/changes'))
+        .map((entry) => entry.name),
+    )
+    expect(feedReadByPage).toEqual([])
+    // The worker's writes reached the page's list (its index hears them over the mirror's BroadcastChannel).
+    await page.getByText(`of ${QUEUED} entries`).waitFor()
+  })
+})
