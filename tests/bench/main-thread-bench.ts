@@ -14,7 +14,9 @@
  * in a worker (docs/architecture.md, "The sync worker") runs it on the page:
  * before and after in one run. Where the engine really ran is read from the
  * page's own requests (`seen`). Keys are sent one after another, each once the
- * page took the last, so a held main thread also shows as fewer keys typed.
+ * page took the last; the check for the end (an IndexedDB count, which waits
+ * behind the sync's writes) paces them too, so fewer are typed during the
+ * first sync than the pace allows.
  * Printed, never asserted, and handed back for BENCHMARKS.md.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
