@@ -13,7 +13,7 @@ import { getDoc } from '../transport/calls'
 import { NetworkError } from '../transport/http'
 import type { EngineContext } from './context'
 import type { PullResult } from './pull'
-import { freshenConflicts, withPending } from './rebase'
+import { withPending } from './rebase'
 
 export async function pullAccount(ctx: EngineContext): Promise<PullResult> {
   let answer: Awaited<ReturnType<typeof getDoc>>
@@ -40,7 +40,10 @@ export async function pullAccount(ctx: EngineContext): Promise<PullResult> {
 export async function storeAccount(db: OutpostDb, doc: Account, ctx?: EngineContext) {
   await db.transaction('rw', [db.users, db.outbox], async () => {
     const ops = await opsFor(db, 'users', doc.id)
-    await freshenConflicts(db, ops, doc as unknown as MirrorRow)
+    // A conflict compares against the server's latest copy, not the one its 412 brought.
+    for (const op of ops)
+      if (op.status === 'conflict' && ((op.serverDoc?.version as number | undefined) ?? 0) < doc.version)
+        await db.outbox.update(op.seq as number, { serverDoc: doc })
     // The echo of this run's own push: the row already holds this version under the queued ops.
     if (ctx?.settled?.get(`users:${doc.id}`) === doc.version) return
     const current = await db.users.get(doc.id)

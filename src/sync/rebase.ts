@@ -4,7 +4,6 @@
  * over it, in order (a Replicache-style rebase).
  */
 
-import type { OutpostDb } from '../db/database'
 import type { OutboxOp } from '../db/outbox-types'
 import type { MirrorRow } from '../db/tables'
 
@@ -15,15 +14,4 @@ export function withPending(doc: MirrorRow, ops: OutboxOp[]): MirrorRow | undefi
     else if (row) row = { ...row, ...op.patch }
   }
   return row
-}
-
-/**
- * A conflict compares against the server's latest copy, not the one its 412
- * brought: queued conflicts of a record take a newer doc the pull brings.
- * Call inside a transaction that includes the outbox.
- */
-export async function freshenConflicts(db: OutpostDb, ops: OutboxOp[], doc: MirrorRow) {
-  for (const op of ops)
-    if (op.status === 'conflict' && ((op.serverDoc?.version as number | undefined) ?? 0) < doc.version)
-      await db.outbox.update(op.seq as number, { serverDoc: doc })
 }
