@@ -78,7 +78,9 @@ describe('contacts list', () => {
     fireEvent.click(edit, { ctrlKey: true })
     expect(currentPath(router)).toBe('/contacts/list')
     fireEvent.click(edit)
-    await waitFor(() => expect(currentPath(router)).toBe('/contacts/edit/00000000-0000-4000-8000-000000000003'))
+    await waitFor(() =>
+      expect(currentPath(router)).toBe('/contacts/edit/00000000-0000-4000-8000-000000000003'),
+    )
     await screen.findByRole('heading', { level: 1, name: 'Edit Contact' })
   })
 
