@@ -15,17 +15,24 @@ const sameSession = (a: SessionUser | null, b: SessionUser) =>
 
 export function useFollowAccount() {
   const { db, user } = useRuntime()
-  const account = useLiveQuery(() => db.users.get(user.id), [db, user.id])
-  const imageId = account?.userImage?.id
-  const uploading = useLiveQuery(
-    async () => (imageId ? (await db.outbox.where('recordId').equals(imageId).count()) > 0 : false),
-    [db, imageId],
+  // The account and whether its photo still waits to be uploaded, read together in one snapshot:
+  // read apart, a new photo's local name could be taken for the server's before its upload is seen.
+  const state = useLiveQuery(
+    () =>
+      db.transaction('r', db.users, db.outbox, async () => {
+        const account = await db.users.get(user.id)
+        const imageId = account?.userImage?.id
+        const uploading = imageId ? (await db.outbox.where('recordId').equals(imageId).count()) > 0 : false
+        return { account, uploading }
+      }),
+    [db, user.id],
   )
   useEffect(() => {
-    if (!account || uploading === undefined) return
+    const account = state?.account
+    if (!account) return
     const stored = storedUser()
     const next = sessionOf(account)
-    if (uploading) next.image = stored?.image ?? null
+    if (state.uploading) next.image = stored?.image ?? null
     if (!sameSession(stored, next)) storeSession(next)
-  }, [account, uploading])
+  }, [state])
 }
