@@ -4,7 +4,7 @@
  * path: nobody can probe it with `like`.
  */
 import type { AnyColumn } from 'drizzle-orm'
-import type { ListSource } from '../collections/list'
+import type { ListSource } from '../collections/list-order'
 import { kindOf } from '../collections/registry'
 import type { QueryField } from '../collections/where'
 import { users } from '../db/schema'
