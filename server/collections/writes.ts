@@ -15,7 +15,7 @@ import type { Db } from '../db/open'
 import { nextSeq, type Tx } from '../db/write'
 import { gone, notFound } from '../http/errors'
 import { parseCreate, parsePatch } from './body'
-import { staleError } from './conflict'
+import { movedFields, staleError } from './conflict'
 import {
   comparable,
   createdMessage,
@@ -111,21 +111,6 @@ export async function createDoc(tx: Tx, collection: ServerCollection, body: unkn
   return existingAnswer(tx, collection, id as string, message)
 }
 
-/** The fields of a stale patch whose value moved on since the client's base (all of them without a base). */
-function conflicts(
-  collection: ServerCollection,
-  fields: string[],
-  current: Doc,
-  base?: Record<string, unknown>,
-) {
-  if (!base) return fields
-  return fields.filter(
-    (field) =>
-      !(field in base) ||
-      comparable(collection, field, current[field]) !== comparable(collection, field, base[field]),
-  )
-}
-
 export async function updateDoc(
   tx: Tx,
   collection: ServerCollection,
@@ -150,7 +135,7 @@ export async function updateDoc(
   if (!row) {
     // Unknown, deleted, or stale: still fine when nobody touched the fields this patch changes.
     const current = await toOneDoc(tx, collection, await liveRow(tx, collection, id))
-    const moved = conflicts(collection, fields, current, base)
+    const moved = movedFields(fields, current, base, (field, value) => comparable(collection, field, value))
     if (!base || moved.length > 0) throw staleError(moved, current)
     row = await writeRow(tx, collection, id, set)
   }

@@ -9,7 +9,7 @@ import { and, eq, ne, sql } from 'drizzle-orm'
 import { ROLE_IDS } from '../../src/domain/user'
 import { forgetSessions } from '../auth/session-cache'
 import { endSessionsOf } from '../auth/sessions'
-import { staleError } from '../collections/conflict'
+import { movedFields, staleError } from '../collections/conflict'
 import { users } from '../db/schema'
 import type { Tx } from '../db/write'
 import { notFound, validationError } from '../http/errors'
@@ -106,9 +106,7 @@ function checkVersion(current: UserDoc, update: UserUpdate) {
   if (ifMatch === undefined || current.version === ifMatch) return
   const fields = Object.keys(values).filter((field) => field !== 'password')
   const doc = current as unknown as Record<string, unknown> & { id: string; version: number }
-  const moved = base
-    ? fields.filter((field) => !(field in base) || comparable(doc[field]) !== comparable(base[field]))
-    : fields
+  const moved = movedFields(fields, doc, base, (_field, value) => comparable(value))
   if (!base || moved.length > 0) throw staleError(moved, doc)
 }
 

@@ -13,7 +13,7 @@ import { getDoc } from '../transport/calls'
 import { NetworkError } from '../transport/http'
 import type { EngineContext } from './context'
 import type { PullResult } from './pull'
-import { withPending } from './rebase'
+import { staleConflicts, withPending } from './rebase'
 
 export async function pullAccount(ctx: EngineContext): Promise<PullResult> {
   let answer: Awaited<ReturnType<typeof getDoc>>
@@ -40,15 +40,13 @@ export async function pullAccount(ctx: EngineContext): Promise<PullResult> {
 export async function storeAccount(db: OutpostDb, doc: Account, ctx?: EngineContext) {
   await db.transaction('rw', [db.users, db.outbox], async () => {
     const ops = await opsFor(db, 'users', doc.id)
-    // A conflict compares against the server's latest copy, not the one its 412 brought.
-    for (const op of ops)
-      if (op.status === 'conflict' && ((op.serverDoc?.version as number | undefined) ?? 0) < doc.version)
-        await db.outbox.update(op.seq as number, { serverDoc: doc })
+    const row = doc as unknown as MirrorRow
+    for (const op of staleConflicts(ops, row)) await db.outbox.update(op.seq as number, { serverDoc: row })
     // The echo of this run's own push: the row already holds this version under the queued ops.
     if (ctx?.settled?.get(`users:${doc.id}`) === doc.version) return
     const current = await db.users.get(doc.id)
     if (current && current.version > doc.version) return
-    const row = withPending(doc as unknown as MirrorRow, ops)
-    if (row) await db.users.put(row as unknown as Account)
+    const laid = withPending(row, ops)
+    if (laid) await db.users.put(laid as unknown as Account)
   })
 }

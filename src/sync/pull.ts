@@ -15,7 +15,7 @@ import { changes } from '../transport/calls'
 import { NetworkError } from '../transport/http'
 import type { EngineContext } from './context'
 import { pullAccount } from './pull-account'
-import { withPending } from './rebase'
+import { staleConflicts, withPending } from './rebase'
 import { dropDeleted, tellLost } from './settle'
 import type { SyncStatus } from './status'
 
@@ -112,12 +112,10 @@ async function applyPage(ctx: EngineContext, page: Change[], cursor: string) {
           continue
         }
         const doc = change.doc as MirrorRow
-        // A conflict compares against the server's latest copy, not the one its 412 brought. Written
-        // inline, awaiting only Dexie's own promises: an async helper awaited once per change (2,000
-        // a page) loses Dexie's hold on the transaction in Chromium (PrematureCommitError).
-        for (const op of ops)
-          if (op.status === 'conflict' && ((op.serverDoc?.version as number | undefined) ?? 0) < doc.version)
-            await db.outbox.update(op.seq as number, { serverDoc: doc })
+        // Only Dexie's own writes are awaited here: an async helper awaited once per change (2,000 a
+        // page) loses Dexie's hold on the transaction in Chromium (PrematureCommitError).
+        for (const op of staleConflicts(ops, doc))
+          await db.outbox.update(op.seq as number, { serverDoc: doc })
         // The echo of this run's own push: the row already holds this version under the queued ops.
         if (ctx.settled?.get(`${name}:${change.id}`) === doc.version) continue
         const row = withPending(doc, ops)

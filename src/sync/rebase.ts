@@ -15,3 +15,14 @@ export function withPending(doc: MirrorRow, ops: OutboxOp[]): MirrorRow | undefi
   }
   return row
 }
+
+/**
+ * A conflict compares against the server's latest copy, not the one its 412
+ * brought: the queued conflicts a newer doc from the server should replace.
+ * Pure, so the callers' transactions await only Dexie's own writes (an async
+ * helper awaited per row loses Dexie's transaction in Chromium).
+ */
+export const staleConflicts = (ops: OutboxOp[], doc: MirrorRow) =>
+  ops.filter(
+    (op) => op.status === 'conflict' && ((op.serverDoc?.version as number | undefined) ?? 0) < doc.version,
+  )
