@@ -32,8 +32,9 @@ export async function pull(ctx: EngineContext, status?: SyncStatus): Promise<Pul
   const account = await pullAccount(ctx)
   if (account !== 'ok') return account
   let cursor = await readMeta(db, META.cursor, '0')
-  // Reading the feed from its start is a (re)hydrate: at its end the mirror holds all the server has.
-  let hydrating = cursor === '0'
+  // Until a run has read the feed to its end, the mirror is still being filled (a hydrate), even when
+  // the first run was cut off after some pages and this one carries on from its cursor.
+  let hydrating = !(await readMeta(db, META.hydrated, false))
   let done = 0
   let total: number | null = null
   let asked = ask(ctx, cursor)

@@ -121,6 +121,25 @@ describe('pull', () => {
     expect(await env.db.contacts.get('mine')).toMatchObject({ version: 3 })
   })
 
+  it('finishes a first download cut off after a page: the next run carries on and marks the mirror complete', async () => {
+    const first = { changes: [contact('a', 1), contact('b', 2)], cursor: '2', hasMore: true }
+    const rest = { changes: [contact('c', 3)], cursor: '3', hasMore: false }
+    const answers: Array<ReturnType<typeof json> | 'network'> = [json(200, first), 'network']
+    env.state.answer = () => answers.shift() ?? json(500, {})
+    expect(await pull(env.ctx)).toBe('offline')
+    expect(await readMeta(env.db, META.cursor, '0')).toBe('2')
+    expect(await readMeta(env.db, META.hydrated, false)).toBe(false)
+
+    env.state.answer = () => json(200, rest)
+    const status = new SyncStatus()
+    const seen: unknown[] = []
+    status.subscribe(() => seen.push(status.get().hydrate))
+    expect(await pull(env.ctx, status)).toBe('ok')
+    expect(seen).toContainEqual({ done: 1, total: null })
+    expect(await readMeta(env.db, META.hydrated, false)).toBe(true)
+    expect(await env.db.contacts.count()).toBe(3)
+  })
+
   it('stops without losing its place when the network goes', async () => {
     await env.db.meta.put({ key: META.cursor, value: '7' })
     env.state.answer = () => 'network'
