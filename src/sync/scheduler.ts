@@ -19,6 +19,8 @@ export interface SyncRunner {
 
 const WRITE_DEBOUNCE_MS = 300
 const PERIODIC_MS = 60_000
+/** After a run that found no server: the first retry, doubled after each one that finds none either. */
+const UNREACHABLE_RETRY_MS = 2_000
 
 export class SyncScheduler {
   private timers: ReturnType<typeof setTimeout>[] = []
@@ -53,6 +55,7 @@ export class SyncScheduler {
     this.channel?.close()
     for (const timer of this.timers) clearTimeout(timer)
     clearTimeout(this.writeTimer)
+    clearTimeout(this.retryTimer)
   }
 
   /** Call after a local write: the change goes up as soon as the user pauses. */
@@ -99,9 +102,27 @@ export class SyncScheduler {
     })
   }
 
+  /** The one retry waiting (a backed-off op falling due, or the server sought again); a new one replaces it. */
+  private retryTimer: ReturnType<typeof setTimeout> | undefined
+  private unreachableRetryMs = UNREACHABLE_RETRY_MS
+
+  private retryIn(ms: number) {
+    clearTimeout(this.retryTimer)
+    this.retryTimer = setTimeout(() => void this.run(), Math.max(0, ms))
+  }
+
   private async afterRun(result: string) {
-    if (result !== 'ok' && result !== 'offline') return
+    if (result === 'offline') {
+      // The browser says it is online, yet the server did not answer: it may be restarting, or the
+      // network came back without an 'online' event. Look again soon, then less often, rather than
+      // showing 'Offline' until the minute's run.
+      this.retryIn(this.unreachableRetryMs)
+      this.unreachableRetryMs = Math.min(this.unreachableRetryMs * 2, PERIODIC_MS)
+      return
+    }
+    this.unreachableRetryMs = UNREACHABLE_RETRY_MS
+    if (result !== 'ok') return
     const at = await this.engine.nextRetryAt()
-    if (at !== null) this.timers.push(setTimeout(() => void this.run(), Math.max(0, at - Date.now())))
+    if (at !== null) this.retryIn(at - Date.now())
   }
 }
