@@ -2,7 +2,11 @@
  * The list index's entries (mirror-index.ts) and the ordered-array work on
  * them: the list's order, placing one entry, and merging two ordered runs.
  */
-import { compareListOrder, type SortKey } from '../domain/list-order'
+import { type CollectionName, collections } from '../domain/collections'
+import { globalSearchTexts } from '../domain/global-search'
+import { compareListOrder, type SortKey, sortKeyOf } from '../domain/list-order'
+import { searchableText } from '../domain/search'
+import type { Written, WrittenEntries } from './mirror-changes'
 
 export interface Entry {
   id: string
@@ -16,6 +20,37 @@ export interface Entry {
 }
 
 export const compareEntries = (a: Entry, b: Entry) => compareListOrder(a, b)
+
+/** A row's entry in its collection's list index. */
+export function entryOf(collection: CollectionName, row: Record<string, unknown> & { id: string }): Entry {
+  const spec = collections[collection]
+  const global = globalSearchTexts(row, collection)
+  return {
+    id: row.id,
+    key: sortKeyOf(row[spec.defaultSort]),
+    text: searchableText(row, spec.searchFields),
+    found: global.text,
+    phones: global.phones,
+  }
+}
+
+/**
+ * The entries of rows as written, made where they were written: the sync worker sends its page
+ * these instead of the rows, so the page neither copies a hydrate's rows across nor folds their
+ * texts (about 30 to 80 ms of its main thread per page of 2,000).
+ */
+export function entriesOf(written: Written): WrittenEntries {
+  const entries: WrittenEntries = {}
+  for (const [collection, rows] of Object.entries(written) as Array<
+    [CollectionName, Written[CollectionName]]
+  >) {
+    if (!rows) continue
+    const made = new Map<string, Entry | null>()
+    for (const [id, row] of rows) made.set(id, row ? entryOf(collection, { ...row, id }) : null)
+    entries[collection] = made
+  }
+  return entries
+}
 
 export const sameEntry = (a: Entry, b: Entry) =>
   a.key === b.key && a.text === b.text && a.found === b.found && a.phones === b.phones

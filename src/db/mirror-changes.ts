@@ -24,6 +24,7 @@ import type {
   Middleware,
 } from 'dexie'
 import { type CollectionName, collections } from '../domain/collections'
+import type { Entry } from './index-entries'
 
 /** Ids written or deleted, per collection; 'all' when a whole table was cleared or replaced. */
 export type MirrorChanges = Partial<Record<CollectionName, string[] | 'all'>>
@@ -33,7 +34,9 @@ export type MirrorChanges = Partial<Record<CollectionName, string[] | 'all'>>
  * may have failed inside a committed transaction) must be read again.
  */
 export type Written = Partial<Record<CollectionName, Map<string, Record<string, unknown> | null>>>
-type Listener = (changes: MirrorChanges, written?: Written) => void
+/** The list-index entries (index-entries.ts) of the rows a transaction left, by id: what the sync worker hands its page. */
+export type WrittenEntries = Partial<Record<CollectionName, Map<string, Entry | null>>>
+type Listener = (changes: MirrorChanges, written?: Written, entries?: WrittenEntries) => void
 
 const mirrorTables = new Set<string>(Object.keys(collections))
 const listeners = new Map<string, Set<Listener>>()
@@ -50,15 +53,15 @@ let ownTag: string | undefined
 /** Contexts whose posts are not heard here: they hand this context their rows themselves (`announceWritten`). */
 const deaf = new Set<string>()
 
-function announce(dbName: string, changes: MirrorChanges, written?: Written) {
-  for (const listener of listeners.get(dbName) ?? []) listener(changes, written)
+function announce(dbName: string, changes: MirrorChanges, written?: Written, entries?: WrittenEntries) {
+  for (const listener of listeners.get(dbName) ?? []) listener(changes, written, entries)
 }
 
 /**
- * The sync worker tags what it posts, and hands its own page the rows it wrote
- * (`announceWritten`): read back from IndexedDB instead, a page of the first
- * sync reached the list only after the worker's next write, and the list no
- * longer filled while the download ran.
+ * The sync worker tags what it posts, and hands its own page the list-index
+ * entries of the rows it wrote (`announceWritten`): read back from IndexedDB
+ * instead, a page of the first sync reached the list only after the worker's
+ * next write, and the list no longer filled while the download ran.
  */
 export function tagMirrorChanges(tag: string) {
   ownTag = tag
@@ -69,9 +72,9 @@ export function ignoreMirrorChangesFrom(tag: string) {
   deaf.add(tag)
 }
 
-/** Changes made in another context of this tab (its sync worker), with the rows as written there. */
-export function announceWritten(dbName: string, changes: MirrorChanges, written: Written) {
-  announce(dbName, changes, written)
+/** Changes made in another context of this tab (its sync worker), with the entries of the rows written there. */
+export function announceWritten(dbName: string, changes: MirrorChanges, entries: WrittenEntries) {
+  announce(dbName, changes, undefined, entries)
 }
 
 function channelOf(dbName: string) {

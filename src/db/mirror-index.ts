@@ -17,16 +17,20 @@
  * follows the same changes.
  */
 import { type CollectionName, collections } from '../domain/collections'
-import { type GlobalQuery, globalSearchTexts, isBlankQuery, narrows } from '../domain/global-search'
-import { sortKeyOf } from '../domain/list-order'
-import { searchableText } from '../domain/search'
+import { type GlobalQuery, isBlankQuery, narrows } from '../domain/global-search'
 import type { OutpostDb } from './database'
-import { compareEntries, type Entry, mergeSorted, sameEntry } from './index-entries'
+import { compareEntries, type Entry, entryOf, mergeSorted, sameEntry } from './index-entries'
 import { eachHolding, intersect, type Joined, joinTexts, longestFirst, union } from './joined-text'
 import { type MirrorChanges, onMirrorChanges } from './mirror-changes'
 import { type MirrorRow, mirrorOf } from './tables'
 
 type GlobalText = 'found' | 'phones'
+
+/** What a change's announcement says of the rows it left: the rows themselves, or their entries made elsewhere. */
+interface Known {
+  written?: ReadonlyMap<string, MirrorRow | null>
+  made?: ReadonlyMap<string, Entry | null>
+}
 
 /** Rows per read while building: small enough to keep each IndexedDB read short. */
 const CHUNK = 5_000
@@ -39,7 +43,6 @@ const TEST_EACH_BELOW = 16
 export class MirrorIndex {
   /** The field the entries are ordered by (ascending): the collection's default sort. */
   readonly sortField: string
-  private readonly searchFields: readonly string[]
   private readonly entries = new Map<string, Entry>()
   /** Every entry in order. Kept in order as changes arrive: sorting 100,000 afresh costs ~150 ms. */
   private ordered: Entry[] = []
@@ -65,10 +68,13 @@ export class MirrorIndex {
     private readonly db: OutpostDb,
     private readonly collection: CollectionName,
   ) {
-    const spec = collections[collection]
-    this.sortField = spec.defaultSort
-    this.searchFields = spec.searchFields
-    this.stop = onMirrorChanges(db.name, (changes, written) => this.hear(changes, written?.[collection]))
+    this.sortField = collections[collection].defaultSort
+    this.stop = onMirrorChanges(db.name, (changes, written, made) =>
+      this.hear(changes, {
+        written: written?.[collection] as ReadonlyMap<string, MirrorRow | null> | undefined,
+        made: made?.[collection],
+      }),
+    )
   }
 
   get ready() {
@@ -186,19 +192,8 @@ export class MirrorIndex {
     return candidates ? intersect(candidates, hits) : hits
   }
 
-  private entryOf(row: MirrorRow): Entry {
-    const global = globalSearchTexts(row, this.collection)
-    return {
-      id: row.id,
-      key: sortKeyOf(row[this.sortField]),
-      text: searchableText(row, this.searchFields),
-      found: global.text,
-      phones: global.phones,
-    }
-  }
-
   private put(row: MirrorRow) {
-    const entry = this.entryOf(row)
+    const entry = entryOf(this.collection, row)
     this.entries.set(row.id, entry)
     return entry
   }
@@ -260,25 +255,31 @@ export class MirrorIndex {
 
   /**
    * Moves the changed rows' entries to where they now belong: from the rows as
-   * this tab wrote them when it did (`written`), else read again.
+   * this tab wrote them when it did (`written`), or from their entries as the
+   * sync worker made them (`made`), else read again.
    */
-  private async reread(changedIds: string[], written?: ReadonlyMap<string, MirrorRow | null>) {
+  private async reread(changedIds: string[], known: Known) {
     const ids = [...new Set(changedIds)]
-    const unknown = written ? ids.filter((id) => !written.has(id)) : ids
+    const told = known.made ?? known.written
+    const unknown = told ? ids.filter((id) => !told.has(id)) : ids
     const read = unknown.length ? await mirrorOf(this.db, this.collection).bulkGet(unknown) : []
     const rows = new Map<string, MirrorRow | null>(unknown.map((id, i) => [id, read[i] ?? null]))
+    const entryFor = (id: string): Entry | null => {
+      const row = rows.has(id) ? rows.get(id) : known.made ? undefined : known.written?.get(id)
+      if (row !== undefined) return row && entryOf(this.collection, row)
+      return known.made?.get(id) ?? null
+    }
     // Entries already here move: they leave the order before their new place is found.
     const moved = new Set<string>()
     const fresh: Entry[] = []
     for (const id of ids) {
-      const row = rows.has(id) ? rows.get(id) : written?.get(id)
+      const entry = entryFor(id)
       const old = this.entries.get(id)
-      if (!row) {
+      if (!entry) {
         if (old) moved.add(id)
         this.entries.delete(id)
         continue
       }
-      const entry = this.entryOf(row)
       // The same place and the same texts (a list page's rows upserted again, a title edited): the entry
       // stays, and so do the joined texts a search would otherwise rebuild over every row.
       if (old && sameEntry(old, entry)) continue
@@ -293,7 +294,7 @@ export class MirrorIndex {
     return true
   }
 
-  private hear(all: MirrorChanges, written?: ReadonlyMap<string, Record<string, unknown> | null>) {
+  private hear(all: MirrorChanges, known: Known) {
     const ids = all[this.collection]
     // A write that changed nothing (an update of a missing row) says nothing either.
     if (!ids || ids.length === 0 || this.state === 'cold') return
@@ -307,12 +308,12 @@ export class MirrorIndex {
       this.warm()
       return
     }
-    void this.apply(ids, written as ReadonlyMap<string, MirrorRow | null> | undefined)
+    void this.apply(ids, known)
   }
 
-  private apply(ids: string[], written?: ReadonlyMap<string, MirrorRow | null>) {
+  private apply(ids: string[], known: Known = {}) {
     this.applying = this.applying
-      .then(() => (ids.length ? this.reread(ids, written) : false))
+      .then(() => (ids.length ? this.reread(ids, known) : false))
       .then(
         (reordered) => this.changed(reordered),
         () => {

@@ -4,7 +4,8 @@
  * message and deliver it later, as postMessage does.
  */
 import { describe, expect, it, vi } from 'vitest'
-import { onMirrorChanges, type Written } from '../../src/db/mirror-changes'
+import { entriesOf } from '../../src/db/index-entries'
+import { onMirrorChanges, type WrittenEntries } from '../../src/db/mirror-changes'
 import type { NoticeLevel } from '../../src/sync/context'
 import type { RunResult, SyncEngine } from '../../src/sync/engine'
 import { SyncStatus } from '../../src/sync/status'
@@ -111,7 +112,7 @@ describe('the sync worker protocol', () => {
     await vi.waitFor(() => expect(notices).toEqual([['The change was refused.', 'danger']]))
   })
 
-  it('hands the page’s list indexes the rows the worker wrote', async () => {
+  it('hands the page’s list indexes the entries of the rows the worker wrote, made in the worker', async () => {
     const inWorker = fakeEngine()
     let wrote: Parameters<MakeEngine>[0]['wrote'] = () => {}
     const worker = connected((opening) => {
@@ -119,16 +120,29 @@ describe('the sync worker protocol', () => {
       return inWorker.engine
     })
     new WorkerRunner(worker, fakeEngine().engine, () => {})
-    const heard: Array<[unknown, Written | undefined]> = []
-    const stop = onMirrorChanges('outpost-u1', (changes, written) => heard.push([changes, written]))
+    const heard: Array<[unknown, WrittenEntries | undefined]> = []
+    const stop = onMirrorChanges('outpost-u1', (changes, _written, entries) => heard.push([changes, entries]))
     await vi.waitFor(() => expect(worker.sent).toHaveLength(1))
     await new Promise((resolve) => setTimeout(resolve, 5))
 
-    const row = { id: 'c1', firstName: 'Ada', lastName: 'Lovelace', version: 3 }
-    wrote({ contacts: ['c1'] }, { contacts: new Map([['c1', row]]) })
+    const row = { id: 'c1', firstName: 'Søren', lastName: 'Lovelace', phone: '+44 20 7946-0123', version: 3 }
+    wrote(
+      { contacts: ['c1', 'c2'] },
+      entriesOf({
+        contacts: new Map([
+          ['c1', row],
+          ['c2', null],
+        ]),
+      }),
+    )
     await vi.waitFor(() => expect(heard).toHaveLength(1))
-    expect(heard[0]?.[0]).toEqual({ contacts: ['c1'] })
-    expect(heard[0]?.[1]?.contacts?.get('c1')).toEqual(row)
+    expect(heard[0]?.[0]).toEqual({ contacts: ['c1', 'c2'] })
+    const entries = heard[0]?.[1]?.contacts
+    expect(entries?.get('c2')).toBeNull()
+    // Folded for the top bar's search, the phone's digits apart, and the list's lowercase text.
+    expect(entries?.get('c1')).toMatchObject({ id: 'c1', phones: expect.stringContaining('442079460123') })
+    expect(entries?.get('c1')?.found).toContain('soren')
+    expect(entries?.get('c1')?.text).toContain('lovelace')
     stop()
   })
 

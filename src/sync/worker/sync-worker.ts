@@ -3,9 +3,11 @@
  * tab that holds the Web Lock asks it for each run (worker-runner.ts); it
  * opens the user's database itself. What it writes reaches the tab's live
  * queries over Dexie's BroadcastChannel, as another tab's writes do, and the
- * tab's list indexes from here, rows included (mirror-changes.ts says why).
+ * tab's list indexes from here, as the entries of the rows written, made here
+ * (mirror-changes.ts and index-entries.ts say why).
  */
 import { databaseName, OutpostDb } from '../../db/database'
+import { entriesOf } from '../../db/index-entries'
 import { onMirrorChanges, tagMirrorChanges } from '../../db/mirror-changes'
 import { fetchTransport } from '../../transport/http'
 import { SyncEngine } from '../engine'
@@ -14,7 +16,7 @@ import { type FromWorker, type Port, serveSync, type ToWorker } from './protocol
 serveSync(self as unknown as Port<ToWorker, FromWorker>, ({ userId, tag, notify, wrote }) => {
   const db = new OutpostDb(databaseName(userId))
   tagMirrorChanges(tag)
-  // This worker's own writes, rows included; other contexts' writes are none of its page's business here.
-  onMirrorChanges(db.name, (changes, written) => written && wrote(changes, written))
+  // This worker's own writes, with their entries; other contexts' writes are none of its page's business here.
+  onMirrorChanges(db.name, (changes, written) => written && wrote(changes, entriesOf(written)))
   return new SyncEngine({ db, transport: fetchTransport(), userId, notify })
 })
