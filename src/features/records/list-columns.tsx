@@ -19,18 +19,36 @@ const column = columnHelper<ListRow>()
 
 const HIDE = { xl: 'lg:max-xl:hidden' } as const
 
+/** A column whose value a card's title already shows is left out of the card. */
+const cellClasses = (spec: ColumnSpec, columns: readonly ColumnSpec[]) =>
+  [
+    spec.hideBelow && HIDE[spec.hideBelow],
+    columns.some((other) => other.cardTitleWith === spec.field) && 'max-lg:hidden',
+  ]
+    .filter(Boolean)
+    .join(' ') || undefined
+
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
 
 function Cell({ spec, row }: { spec: ColumnSpec; row: ListRow }) {
   const value = row[spec.field]
   switch (spec.kind) {
-    case 'primary':
+    case 'primary': {
+      // A card has no column headers: its title is the whole name ('Inês Al-Sayed', not 'Inês' with
+      // 'Al-Sayed' under it). Added by CSS, the rest is no second copy of the text in the page.
+      const rest = spec.cardTitleWith ? text(row[spec.cardTitleWith]) : ''
       return (
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="font-medium text-slate-900">{text(value)}</span>
+          <span
+            data-card-rest={rest ? ` ${rest}` : undefined}
+            className="font-medium text-slate-900 max-lg:after:content-[attr(data-card-rest)]"
+          >
+            {text(value)}
+          </span>
           <RowSyncBadge id={row.id} />
         </span>
       )
+    }
     case 'email':
       // The full address is in the tooltip and on the edit screen.
       return (
@@ -70,7 +88,7 @@ export function useListColumns(screen: EntityScreen, onDelete: (row: ListRow) =>
         column.display({
           id: spec.field,
           header: spec.header,
-          meta: { className: spec.hideBelow && HIDE[spec.hideBelow] },
+          meta: { className: cellClasses(spec, screen.columns) },
           cell: ({ row }) => <Cell spec={spec} row={row.original} />,
         }),
       ),

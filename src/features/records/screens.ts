@@ -25,6 +25,11 @@ export interface ColumnSpec {
    * Below 1024 px rows are cards that show every column.
    */
   hideBelow?: 'xl'
+  /**
+   * The primary column's companion in a card's title (below 1024 px): a contact's card is titled
+   * with the first and last names, and the last-name column is left out of the card.
+   */
+  cardTitleWith?: string
 }
 
 /** A field of a form: its description in form-fields.ts, with the widget overridden where a screen differs. */
@@ -119,7 +124,7 @@ export const contactScreen: EntityScreen<'contacts'> = {
   addFields: contactFields,
   editFields: contactFields,
   columns: [
-    { field: 'firstName', header: 'First Name', kind: 'primary' },
+    { field: 'firstName', header: 'First Name', kind: 'primary', cardTitleWith: 'lastName' },
     { field: 'lastName', header: 'Last Name' },
     { field: 'email', header: 'Email', kind: 'email' },
     { field: 'phone', header: 'Phone' },
