@@ -2,8 +2,8 @@
  * A list screen's page, asked of the server as the product writes it
  * (where-or-like over the collection's search fields, page[number],
  * page[size]). The answer's docs are upserted into the mirror — never deleting
- * anything, never going back to an older version, and under the user's queued
- * changes — and its totalDocs is handed back to show beside the local count.
+ * anything, never going back to an older version or writing the same one
+ * again, and under the user's queued changes — and its totalDocs is handed back to show beside the local count.
  */
 
 import { META, readMeta } from '../db/meta'
@@ -52,7 +52,11 @@ export async function refreshListPage(
   await db.transaction('rw', [table, db.outbox], async () => {
     for (const doc of answer.body.docs as MirrorRow[]) {
       const current = await table.get(doc.id)
-      if (current ? current.version > doc.version : hydrated) continue
+      if (!current && hydrated) continue
+      // As the pull does with the echo of its own push: a row that already holds this version (under the
+      // queued ops) is not written again. Most of a page asked again is unchanged; rewriting it would wake
+      // every live query and the list index for nothing. An older version is never written over a newer one.
+      if (current && current.version >= doc.version) continue
       const row = withPending(doc, await opsFor(db, collection, doc.id))
       if (row) await table.put(row)
     }
