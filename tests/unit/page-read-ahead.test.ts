@@ -93,6 +93,33 @@ describe('pages read ahead', () => {
     expect(ahead.get({ ...first, page: 3 })).toBeDefined()
   })
 
+  it("read a typed search's first page ahead, keep the latest only, and keep it while paging around", async () => {
+    const { db, ahead } = await readAhead()
+    const typed = (search: string) => ({ ...first, search })
+    // Page 2 of another search was on screen: the typed search is read from its first page.
+    await ahead.readTyped({ ...second, search: 'first0' })
+    const early = ahead.get(typed('first0'))
+    expect(firstNames(early?.rows)).toEqual(
+      firstNames((await readPage(db, 'contacts', typed('first0'))).rows),
+    )
+    expect(early?.total).toBe(9)
+    await ahead.readTyped(typed('first1'))
+    expect(ahead.get(typed('first0'))).toBeUndefined()
+    expect(ahead.get(typed('first1'))?.total).toBe(10)
+    // The pages around the page on screen are read again: the typed search is not forgotten with the others.
+    await ahead.readAround(second, 30)
+    expect(ahead.get(typed('first1'))?.total).toBe(10)
+  })
+
+  it('drop a typed search overtaken by the next keystroke before its read lands', async () => {
+    const { ahead } = await readAhead()
+    const slower = ahead.readTyped({ ...first, search: 'first2' })
+    await ahead.readTyped({ ...first, search: 'first3' })
+    await slower
+    expect(ahead.get({ ...first, search: 'first2' })).toBeUndefined()
+    expect(ahead.get({ ...first, search: 'first3' })?.rows).toHaveLength(1)
+  })
+
   it('read nothing without the list index (a guess is not worth a table scan)', async () => {
     const { db } = makeRuntime()
     await seedContacts(db, 30)

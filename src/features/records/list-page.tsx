@@ -32,7 +32,7 @@ export function ListPage() {
   const { writes, engine, user } = useRuntime()
   const list = useListState(`${user.id}.${screen.listKey}`)
   const query = { page: list.page, perPage: list.perPage, search: list.search }
-  const page = useRecordPage(collection, query)
+  const { page, readTypedSearch } = useRecordPage(collection, query)
   const serverTotal = useServerTotal(collection, query)
   usePageGuard(list, page?.total)
   const syncStates = useSyncStates(collection)
@@ -72,7 +72,12 @@ export function ListPage() {
       <div className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-5">
         <PageSizeSelect value={list.perPage} onChange={list.setPerPage} />
         {/* Remounted when the search was set from elsewhere (the top bar's "Show all"), to show it. */}
-        <SearchBox key={list.revision} value={list.search} onSearch={list.setSearch} />
+        <SearchBox
+          key={list.revision}
+          value={list.search}
+          onSearch={list.setSearch}
+          onType={readTypedSearch}
+        />
       </div>
       <RowSyncStates.Provider value={syncStates}>
         <DataTable caption={texts.listHeading} columns={columns} rows={rows} rowId={rowId} empty={empty} />

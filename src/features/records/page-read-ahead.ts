@@ -1,6 +1,7 @@
 /**
  * The pages of a list one click away (previous, next and the numbered
- * buttons), read from the mirror ahead of the click, so the click paints its
+ * buttons), and the first page of a search being typed, read from the mirror
+ * ahead of the click (or of the search), so the click paints its
  * rows in the same task instead of waiting on IndexedDB (a `bulkGet` takes
  * 5–20 ms in Chromium, more on a busy device: the whole frame budget).
  *
@@ -14,7 +15,7 @@ import type { OutpostDb } from '../../db/database'
 import { onMirrorChanges } from '../../db/mirror-changes'
 import { type MirrorRow, mirrorOf } from '../../db/tables'
 import type { CollectionName } from '../../domain/collections'
-import { pageWindow, totalPages } from '../../domain/paging'
+import { FIRST_PAGE, pageWindow, totalPages } from '../../domain/paging'
 import { listedIds, type PageQuery, type PageResult } from './record-query'
 
 interface Ahead {
@@ -77,8 +78,9 @@ export class PageReadAhead {
 
   /**
    * Reads the pages one click from `query`'s that are not read already (and
-   * forgets the others), in one IndexedDB read. Only with the list index:
-   * without it a page costs a scan of the table, not worth spending on a guess.
+   * forgets the others, but for the search being typed), in one IndexedDB
+   * read. Only with the list index: without it a page costs a scan of the
+   * table, not worth spending on a guess.
    */
   async readAround(query: PageQuery, total: number) {
     const wanted = oneClickAway(query.page, totalPages(total, query.perPage)).map((page) => ({
@@ -86,7 +88,30 @@ export class PageReadAhead {
       page,
     }))
     const keys = new Set(wanted.map(pageKey))
-    for (const key of this.pages.keys()) if (!keys.has(key)) this.pages.delete(key)
+    for (const key of this.pages.keys()) if (!keys.has(key) && key !== this.typed) this.pages.delete(key)
+    await this.read(wanted, (key) => keys.has(key))
+  }
+
+  /** The page-1 key of the search being typed, read ahead by `readTyped` (the latest only). */
+  private typed: string | null = null
+
+  /**
+   * The first page of a search the user is still typing (the list searches
+   * once they pause or press Enter), read now, so that when the search comes
+   * its rows show in the render that follows, as a page click's do. Only the
+   * latest typed search is kept.
+   */
+  async readTyped(query: PageQuery) {
+    const typed = { ...query, page: FIRST_PAGE }
+    const key = pageKey(typed)
+    if (this.typed !== null && this.typed !== key) this.pages.delete(this.typed)
+    this.typed = key
+    // A read overtaken by the next keystroke is not kept.
+    await this.read([typed], (read) => read === this.typed)
+  }
+
+  /** Reads the pages not read already, in one IndexedDB read, keeping those `keep` still wants when it lands. */
+  private async read(wanted: PageQuery[], keep: (key: string) => boolean) {
     const missing: Array<{ key: string; listed: { total: number; ids: string[] } }> = []
     for (const page of wanted) {
       const listed = listedIds(this.db, this.collection, page)
@@ -109,7 +134,7 @@ export class PageReadAhead {
       at += listed.ids.length
       // A row changed while reading may have been read before or after the change: that page is not kept.
       // (A change that moved rows into or out of a page is seen by `get`, which asks the index again.)
-      if (listed.ids.some((id) => changed.ids.has(id))) continue
+      if (!keep(key) || listed.ids.some((id) => changed.ids.has(id))) continue
       // As readPage answers it: a row deleted since the index last heard is left out.
       this.pages.set(key, {
         listed,

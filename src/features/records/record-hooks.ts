@@ -1,6 +1,6 @@
 /** React hooks over the mirror: what every list and edit screen reads. They never touch the network. */
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { mirrorIndex } from '../../db/mirror-index'
 import type { OutboxOp } from '../../db/outbox-types'
 import { opsFor } from '../../db/record-writes'
@@ -16,8 +16,13 @@ import { useRuntime } from './runtime-context'
  * that follows the click. The live query confirms it, and while a read
  * answers what is on screen already, the screen keeps its objects and does
  * not render again (the server's copy of a page, written again unchanged).
+ * `readTypedSearch` is for the search box's keystrokes: it reads ahead the
+ * first page of the search being typed.
  */
-export function useRecordPage(collection: CollectionName, query: PageQuery): PageResult | undefined {
+export function useRecordPage(
+  collection: CollectionName,
+  query: PageQuery,
+): { page: PageResult | undefined; readTypedSearch: (search: string) => void } {
   const { db } = useRuntime()
   // A page read from the index watches only its own rows: a new version of the index reads it again.
   const index = mirrorIndex(db, collection)
@@ -54,8 +59,21 @@ export function useRecordPage(collection: CollectionName, query: PageQuery): Pag
     return () => clearTimeout(timer)
   }, [ahead, page, perPage, search, sort, total, indexVersion])
 
+  // A search still being typed: its first page is read once typing pauses for a moment (not on every key),
+  // so the search that follows (Enter, or the search box's own pause) shows its rows at once.
+  const typing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  useEffect(() => () => clearTimeout(typing.current), [])
+  const readTypedSearch = useCallback(
+    (typed: string) => {
+      clearTimeout(typing.current)
+      if (!ahead) return
+      typing.current = setTimeout(() => void ahead.readTyped({ page, perPage, search: typed, sort }), 50)
+    },
+    [ahead, page, perPage, sort],
+  )
+
   // Until the live query answers this query: the page read ahead, else the last page shown.
-  return current ?? early ?? live?.result
+  return { page: current ?? early ?? live?.result, readTypedSearch }
 }
 
 /** One record: undefined while loading, null when there is no such record. */
