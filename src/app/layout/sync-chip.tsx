@@ -26,7 +26,11 @@ export function SyncChip() {
   const content = (
     <>
       <span aria-hidden="true" className={cx('size-2 rounded-full', dots[tone])} />
-      <span className={cx(tone === 'ok' && 'max-sm:sr-only')}>{label}</span>
+      {/* The chip keeps its width as a sync starts and ends ('Online', 'Syncing…'), so the top bar does not
+          shift on every run: the label holds the room of 'Syncing…', and on a phone the dot alone says both. */}
+      <span className={cx('sm:min-w-15', (tone === 'ok' || tone === 'busy') && 'max-sm:sr-only')}>
+        {label}
+      </span>
     </>
   )
   // The live region stays the same element either way, so a change of state is still announced.

@@ -15,6 +15,7 @@ import { SearchBox } from '../../ui/search-box'
 import { button, card } from '../../ui/styles'
 import { RowSyncStates } from '../../ui/sync-badge'
 import { useListState, usePageGuard } from '../../ui/use-list-state'
+import { useReservedHeight } from '../../ui/use-reserved-height'
 import { useDeleteConfirm } from './delete-confirm'
 import { type ListRow, useListColumns } from './list-columns'
 import { ListEmpty } from './list-empty'
@@ -53,6 +54,7 @@ export function ListPage() {
   const rows = (page?.rows as ListRow[] | undefined) ?? noRows
   const headingId = `all-${collection}`
   const loaded = page !== undefined
+  const reserve = useReservedHeight(`${user.id}.${screen.listKey}`, loaded)
   const empty = useMemo(
     () => loaded && <ListEmpty screen={screen} search={list.search} download={hydrate} />,
     [loaded, screen, list.search, hydrate],
@@ -79,18 +81,30 @@ export function ListPage() {
           onType={readTypedSearch}
         />
       </div>
-      <RowSyncStates.Provider value={syncStates}>
-        <DataTable caption={texts.listHeading} columns={columns} rows={rows} rowId={rowId} empty={empty} />
-      </RowSyncStates.Provider>
-      {page && page.total > 0 && (
-        <PagedFooter
-          page={list.page}
-          perPage={list.perPage}
-          total={page.total}
-          serverTotal={serverTotal}
-          onPageChange={list.setPage}
-        />
-      )}
+      {/* Until the first read answers, the table is not drawn (its columns would widen as rows came) and
+          the height it had last time is held, so the rows and the pager fill it without moving the footer. */}
+      <div ref={reserve.ref} style={{ minHeight: reserve.minHeight }} aria-busy={!loaded}>
+        {loaded && (
+          <RowSyncStates.Provider value={syncStates}>
+            <DataTable
+              caption={texts.listHeading}
+              columns={columns}
+              rows={rows}
+              rowId={rowId}
+              empty={empty}
+            />
+          </RowSyncStates.Provider>
+        )}
+        {page && page.total > 0 && (
+          <PagedFooter
+            page={list.page}
+            perPage={list.perPage}
+            total={page.total}
+            serverTotal={serverTotal}
+            onPageChange={list.setPage}
+          />
+        )}
+      </div>
       {deletion.dialog}
     </section>
   )

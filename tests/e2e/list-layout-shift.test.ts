@@ -1,0 +1,84 @@
+/**
+ * Opening the contacts list does not move what is already on screen when its
+ * rows arrive (a layout shift, which Lighthouse counts against the page): at
+ * a desktop, a tablet and a phone width, the list is opened once, then
+ * opened again with Chromium's layout-shift entries recorded until the rows
+ * are shown and the first sync has run. The CPU is slowed four times, as
+ * Lighthouse's mobile preset does, so the rows land frames after the shell.
+ */
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser } from './chromium'
+import { type RunningServer, startServer } from './server-process'
+import { signInThroughUi } from './signed-in'
+
+let server: RunningServer
+let browser: Awaited<ReturnType<typeof launchBrowser>>
+let page: Page
+
+interface Shift {
+  value: number
+  moved: string[]
+}
+
+beforeAll(async () => {
+  server = await startServer({ SEED_SAMPLE: '1' })
+  browser = await launchBrowser()
+  page = browser.context.pages()[0] ?? (await browser.context.newPage())
+  await page.addInitScript(() => {
+    const shifts: Shift[] = []
+    ;(window as unknown as { shifts: Shift[] }).shifts = shifts
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<
+        PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node }> }
+      >) {
+        if (entry.hadRecentInput) continue
+        const moved = (entry.sources ?? []).map(({ node }) =>
+          node instanceof Element
+            ? `${node.tagName.toLowerCase()}.${node.className}`
+            : String(node?.nodeName),
+        )
+        shifts.push({ value: entry.value, moved })
+      }
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+  await signInThroughUi(page, server.url)
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+const rowsShown = () => page.locator('tbody tr').nth(9).waitFor()
+
+describe('the contacts list as it opens', () => {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 768, height: 1024 },
+    { width: 412, height: 823 },
+  ]) {
+    it(`does not shift its layout when the rows arrive, at ${viewport.width}×${viewport.height}`, async () => {
+      await page.setViewportSize(viewport)
+      await page.goto(`${server.url}/contacts/list`)
+      await rowsShown()
+      // Long enough for the list's height at this width to be noted (the next frame).
+      await page.waitForTimeout(500)
+
+      const cdp = await browser.context.newCDPSession(page)
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+      try {
+        await page.reload()
+        await rowsShown()
+        // The first sync of the visit starts after the first paint; its states show in the top bar.
+        await page.getByText('Online').waitFor()
+        await page.waitForTimeout(1000)
+      } finally {
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+        await cdp.detach()
+      }
+      const shifts = await page.evaluate(() => (window as unknown as { shifts: Shift[] }).shifts)
+      expect(shifts).toEqual([])
+    })
+  }
+})
