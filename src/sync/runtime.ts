@@ -20,6 +20,11 @@ export interface SyncRuntime {
   user: SessionUser
   db: OutpostDb
   engine: SyncEngine
+  /**
+   * Starts the sync (the worker, the scheduler and its first run) just after the next frame is painted:
+   * the signed-in layout calls it once its screen is shown. Calling it again does nothing.
+   */
+  startSync: () => void
   /** Signs out here and on the server (best effort); the transport stays inside the sync layer. */
   signOut: () => Promise<void>
   /** Staff administration and one's own account: server calls, not mirrored (src/sync/user-calls.ts). */
@@ -36,34 +41,72 @@ export function startRuntime(
   const db = new OutpostDb(databaseName(user.id))
   const transport = fetchTransport()
   const engine = new SyncEngine({ db, transport, userId: user.id, notify })
-  // The replay and the pull run in the sync worker, so typing never waits on them; the page's engine keeps
-  // the status the screens read and the calls they make (refreshPage, discard). No workers (jsdom): here.
-  const worker = typeof Worker === 'undefined' ? null : new WorkerRunner(startSyncWorker(), engine, notify)
-  const scheduler = new SyncScheduler(engine, worker ?? engine)
-  scheduler.start()
-  void requestPersistentStorage()
+  let worker: WorkerRunner | null = null
+  let scheduler: SyncScheduler | null = null
+  let cancelStart: (() => void) | null = null
+  const startSync = () => {
+    if (cancelStart) return
+    // A frame after the screen is shown: the worker's start and the first run's messages then never
+    // compete with the screen's first render (which Lighthouse counts), and the run waits a frame at most.
+    cancelStart = afterNextPaint(() => {
+      // The replay and the pull run in the sync worker, so typing never waits on them; the page's engine
+      // keeps the status the screens read and the calls they make (refreshPage, discard). No workers
+      // (jsdom): here.
+      worker = typeof Worker === 'undefined' ? null : new WorkerRunner(startSyncWorker(), engine, notify)
+      scheduler = new SyncScheduler(engine, worker ?? engine)
+      scheduler.start()
+      void requestPersistentStorage()
+    })
+  }
   return {
     user,
     db,
     engine,
+    startSync,
     signOut: () => signOut({ transport }),
     users: userCalls(transport),
     writes: {
       db,
       userId: user.id,
       // Sent by this tab shortly; should the tab close first, the service worker sends it (Background Sync).
+      // (Before the sync has started, its first run sends the write.)
       afterWrite: () => {
-        scheduler.kick()
+        scheduler?.kick()
         void requestBackgroundSync(user.id)
       },
     },
     stop: () => {
-      scheduler.stop()
+      cancelStart?.()
+      scheduler?.stop()
       worker?.stop()
       dropMirrorIndexes(db)
       db.close()
     },
   }
+}
+
+/**
+ * Calls `start` just after the next frame is painted (a timer set from the
+ * frame's callback runs once the frame is drawn). A tab that paints nothing
+ * (hidden, or no frames at all: jsdom) starts in the next task instead, and
+ * one hidden before its frame came starts half a second later all the same.
+ * Answers a function that cancels the start.
+ */
+function afterNextPaint(start: () => void): () => void {
+  const painting = typeof requestAnimationFrame !== 'undefined' && document.visibilityState === 'visible'
+  let afterFrame: ReturnType<typeof setTimeout> | undefined
+  const frame = painting ? requestAnimationFrame(() => (afterFrame = setTimeout(once, 0))) : undefined
+  const fallback = setTimeout(once, painting ? 500 : 0)
+  function cancel() {
+    if (frame !== undefined) cancelAnimationFrame(frame)
+    clearTimeout(afterFrame)
+    clearTimeout(fallback)
+  }
+  function once() {
+    cancel()
+    start()
+  }
+  return cancel
 }
 
 const startSyncWorker = () =>

@@ -61,6 +61,7 @@ export function makeRuntime(
     user,
     db,
     engine,
+    startSync: () => {},
     signOut: () => signOut({ transport }),
     users: userCalls(transport),
     writes: { db, userId: user.id, afterWrite: vi.fn() },

@@ -4,7 +4,7 @@
  * sign-out. The router context may supply another starter (tests do).
  */
 import { useRouter } from '@tanstack/react-router'
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
+import { type ReactNode, startTransition, useEffect, useMemo, useRef, useState } from 'react'
 import { RuntimeContext } from '../../features/records/runtime-context'
 import type { SessionUser } from '../../session/stored-user'
 import { type SyncRuntime, startRuntime } from '../../sync/runtime'
@@ -25,7 +25,10 @@ export function RuntimeProvider({ user, children }: { user: SessionUser; childre
     queueMicrotask(() => {
       if (cancelled) return
       started = start(first.current, notify)
-      setRuntime(started)
+      const runtime = started
+      // The whole shell and the screen render from here: as a transition, React renders them in slices
+      // and lets the browser in between, instead of holding the main thread for one long task.
+      startTransition(() => setRuntime(runtime))
     })
     return () => {
       cancelled = true
@@ -33,6 +36,9 @@ export function RuntimeProvider({ user, children }: { user: SessionUser; childre
       setRuntime(null)
     }
   }, [start])
+
+  // Once the screen is committed: the sync starts after it is painted, not in the middle of its first render.
+  useEffect(() => runtime?.startSync(), [runtime])
 
   // One render without a runtime, right after mounting: the effect above starts it.
   if (!shown) return null
