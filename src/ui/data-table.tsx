@@ -37,9 +37,12 @@ export type Columns<Row extends RowData> = ReadonlyArray<ColumnDef<Features, Row
 const rowClass =
   'transition-colors hover:bg-slate-50/70 max-lg:grid max-lg:grid-cols-2 max-lg:gap-x-6 max-lg:gap-y-2 max-lg:px-4 max-lg:py-3 max-sm:grid-cols-1'
 
-/** In a card each value sits under its column's name (data-label); the actions sit beside the title (below it on a phone). */
+/**
+ * In a card each value sits under its column's name (data-label), and an empty cell is left out; the
+ * actions sit beside the title (below it on a phone).
+ */
 const cellClass =
-  'px-3 py-2.5 align-middle text-slate-700 first:pl-4 last:pr-4 max-lg:block max-lg:min-w-0 max-lg:p-0 max-lg:first:pl-0 max-lg:last:pr-0 max-lg:before:block max-lg:before:text-xs max-lg:before:text-slate-500 max-lg:before:content-[attr(data-label)] max-lg:first:before:hidden max-lg:first:self-center max-lg:last:before:hidden max-lg:last:col-start-2 max-lg:last:row-start-1 max-lg:last:self-center max-lg:last:justify-self-end max-sm:last:col-start-1 max-sm:last:row-start-auto'
+  'px-3 py-2.5 align-middle text-slate-700 first:pl-4 last:pr-4 max-lg:block max-lg:min-w-0 max-lg:p-0 max-lg:first:pl-0 max-lg:last:pr-0 max-lg:before:block max-lg:before:text-xs max-lg:before:text-slate-500 max-lg:before:content-[attr(data-label)] max-lg:first:before:hidden max-lg:first:self-center max-lg:empty:hidden max-lg:last:before:hidden max-lg:last:col-start-2 max-lg:last:row-start-1 max-lg:last:self-center max-lg:last:justify-self-end max-sm:last:col-start-1 max-sm:last:row-start-auto'
 
 interface DataTableProps<Row extends RowData> {
   columns: Columns<Row>

@@ -32,6 +32,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '')
 
 function Cell({ spec, row }: { spec: ColumnSpec; row: ListRow }) {
   const value = row[spec.field]
+  // Nothing at all for an empty value: its cell is then empty, and a card leaves out its label too.
+  if (spec.kind !== 'primary' && spec.kind !== 'richText' && text(value).trim() === '') return null
   switch (spec.kind) {
     case 'primary': {
       // A card has no column headers: its title is the whole name ('Inês Al-Sayed', not 'Inês' with
@@ -69,6 +71,7 @@ function Cell({ spec, row }: { spec: ColumnSpec; row: ListRow }) {
       ) : null
     case 'richText': {
       const words = toPlainText(Array.isArray(value) ? (value as RichText) : null)
+      if (!words) return null
       return (
         <span title={words} className="line-clamp-2 max-w-xl text-slate-600">
           {words}
