@@ -1,11 +1,11 @@
 /**
- * A yes/no question in a modal (Radix Dialog: focus is trapped inside and
- * returned afterwards; Escape and a click outside count as "no").
+ * A yes/no question in a modal. The dialog (Radix, about 13 KB of gzipped
+ * script) is loaded the first time a question is asked, not with every screen
+ * that might ask one: a list or the shell's Log Out paints without it. The
+ * service worker keeps it, so it opens offline too. Once loaded it stays
+ * mounted, so closing it returns focus as Radix does.
  */
-import * as Dialog from '@radix-ui/react-dialog'
-import { useEffect, useRef } from 'react'
-import { cx } from './cx'
-import { button } from './styles'
+import { lazy, Suspense, useState } from 'react'
 
 export interface ConfirmDialogProps {
   open: boolean
@@ -19,50 +19,17 @@ export interface ConfirmDialogProps {
   onCancel: () => void
 }
 
+const ConfirmDialogView = lazy(() =>
+  import('./confirm-dialog-view').then(({ ConfirmDialogView }) => ({ default: ConfirmDialogView })),
+)
+
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { open, title, description, confirmLabel, cancelLabel, tone = 'danger', onConfirm, onCancel } = props
-  // Radix reports the close of a confirmed dialog too; only a close without a confirm is a cancel.
-  const confirmed = useRef(false)
-  // The screen closes a confirmed dialog through `open`, which Radix does not report: start clean on each opening.
-  useEffect(() => {
-    if (open) confirmed.current = false
-  }, [open])
-
-  const onOpenChange = (next: boolean) => {
-    if (next) return
-    if (!confirmed.current) onCancel()
-    confirmed.current = false
-  }
-
+  const [asked, setAsked] = useState(props.open)
+  if (props.open && !asked) setAsked(true)
+  if (!asked) return null
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40 backdrop-blur-[1px]" />
-        <Dialog.Content
-          className={cx(
-            'fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2',
-            'rounded-xl bg-white p-6 shadow-xl ring-1 ring-slate-900/5',
-          )}
-        >
-          <Dialog.Title className="text-base font-semibold text-slate-900">{title}</Dialog.Title>
-          <Dialog.Description className="mt-2 text-sm leading-relaxed text-slate-600">
-            {description}
-          </Dialog.Description>
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Dialog.Close className={button.secondary}>{cancelLabel}</Dialog.Close>
-            <button
-              type="button"
-              className={tone === 'danger' ? button.danger : button.primary}
-              onClick={() => {
-                confirmed.current = true
-                onConfirm()
-              }}
-            >
-              {confirmLabel}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <ConfirmDialogView {...props} />
+    </Suspense>
   )
 }
