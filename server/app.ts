@@ -13,6 +13,7 @@ import { clientErrorHandler } from './http/client-error'
 import { frameworkError, installErrorHandlers } from './http/error-handler'
 import { installSecurityHeaders } from './http/headers'
 import { installJsonParser } from './http/json'
+import { NO_SCHEMA_COMPILERS } from './http/no-schemas'
 import { installOwnOrigin, ownOrigin } from './http/origin'
 import { parseQueryString } from './http/query'
 import { authRoutes } from './routes/auth'
@@ -66,6 +67,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { querystringParser: parseQueryString },
     frameworkErrors: frameworkError,
     clientErrorHandler,
+    schemaController: NO_SCHEMA_COMPILERS,
   })
 
   installErrorHandlers(app)

@@ -5,11 +5,10 @@
  */
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import pg from 'pg'
 import { DRIZZLE_PARSERS, withoutQueryParsers } from './pglite-parsers'
+import { PLANNER_SETTINGS } from './planner'
 import * as schema from './schema'
 import { markSoleClient } from './write'
 
@@ -34,13 +33,6 @@ export interface OpenOptions {
 }
 
 /**
- * Storage is SSD everywhere we run. With the default random_page_cost (4, for
- * spinning disks) the planner prefers a sequential ILIKE scan over the trigram
- * indexes and a three-field search takes ~170 ms instead of ~10 ms at 100,000 contacts.
- */
-const PLANNER_SETTINGS = 'set random_page_cost = 1.1'
-
-/**
  * PGlite's buffer cache lives in the process's WebAssembly memory, and all of
  * it is touched when PGlite starts: PostgreSQL's default of 128 MB made the
  * server ~380 MiB resident. 32 MB still holds 100,000 contacts' table and
@@ -51,20 +43,7 @@ const PLANNER_SETTINGS = 'set random_page_cost = 1.1'
 const PGLITE_CONFIG = ['shared_buffers = 32MB']
 
 export async function openDb(options: OpenOptions = {}): Promise<DbHandle> {
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: 10,
-      // A plain SET on each new connection (a startup `options` parameter is refused by PgBouncer).
-      onConnect: async (client) => {
-        await client.query(PLANNER_SETTINGS)
-      },
-    })
-    // An idle client that errors (server restart) must not crash the process; the pool replaces it.
-    pool.on('error', () => {})
-    const db = drizzlePg(pool, { schema }) as unknown as Db
-    return { db, driver: 'pg', close: () => pool.end() }
-  }
+  if (options.databaseUrl) return (await import('./open-postgres')).openPostgres(options.databaseUrl)
   const client = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
