@@ -1,5 +1,6 @@
 /**
- * The server process: `node --import tsx server/main.ts`.
+ * The server process. `npm start` runs it bundled (server/dist/main.js, built
+ * by scripts/build-server.ts); `npm run dev:server` runs this file under tsx.
  *
  * Environment: PORT (3000), HOST (127.0.0.1), DATA_DIR (./data; PGlite in
  * DATA_DIR/pglite; uploaded images are stored in the database), DATABASE_URL
@@ -14,6 +15,7 @@ import { hostname, networkInterfaces } from 'node:os'
 import { join } from 'node:path'
 import { bootstrap } from './bootstrap'
 import { readConfig } from './config'
+import { startFromTemplate } from './db/empty-template'
 import { migrate, oneStartAtATime } from './db/migrate'
 import { openDb } from './db/open'
 import { runMaintenance } from './maintenance'
@@ -40,6 +42,7 @@ async function main() {
   if (!config.databaseUrl) {
     pgliteDir = join(config.dataDir, 'pglite')
     mkdirSync(pgliteDir, { recursive: true })
+    startFromTemplate(pgliteDir)
   }
   // The HTTP server's modules load while the database opens: PGlite's WebAssembly compiles off the main thread.
   const appModule = import('./app')

@@ -3,16 +3,16 @@
  * (in-memory PGlite, or with DATABASE_URL a new PostgreSQL database that
  * close() drops), migrated, behind buildApp. Reused by tests/sync.
  */
-import { createHash, randomBytes } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
+import { randomBytes } from 'node:crypto'
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import pg from 'pg'
 import { type AppOptions, buildApp } from '../../server/app'
 import { cheapenHashesForTests } from '../../server/auth/password'
-import { MIGRATIONS_DIR, migrate } from '../../server/db/migrate'
+import { templateKey } from '../../server/db/empty-template'
+import { migrate } from '../../server/db/migrate'
 import { type Db, type DbHandle, openDb } from '../../server/db/open'
 import { createUser, type NewUser, type UserDoc } from '../../server/users/store'
 
@@ -54,15 +54,8 @@ const uniqueEmail = () => `user${++counter}-${randomBytes(3).toString('hex')}@te
  * migrations, written once by whichever test file gets there first.
  */
 async function openPgliteFromTemplate(): Promise<DbHandle> {
-  const hash = createHash('sha256')
-  // A new PGlite version may change the data directory format.
-  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite')
-  hash.update(readFileSync(join(dirname(pglite), '..', 'package.json')))
-  for (const file of readdirSync(MIGRATIONS_DIR, { recursive: true }).map(String).sort()) {
-    const path = join(MIGRATIONS_DIR, file)
-    if (statSync(path).isFile()) hash.update(file).update(readFileSync(path))
-  }
-  const template = join(tmpdir(), `outpost-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`)
+  // The same key as the server's own empty template: a new PGlite version may change the data directory format.
+  const template = join(tmpdir(), `outpost-test-pglite-${templateKey()}.tar`)
   if (existsSync(template)) {
     const handle = await openDb({ loadDataDir: new Blob([readFileSync(template)]) })
     await migrate(handle) // a no-op unless the template is behind
