@@ -18,6 +18,7 @@ import { readConfig } from './config'
 import { startFromTemplate } from './db/empty-template'
 import { migrate, oneStartAtATime } from './db/migrate'
 import { openDb } from './db/open'
+import { baselineWasmOnly } from './db/wasm-tier'
 import { runMaintenance } from './maintenance'
 
 const DAY_MS = 86_400_000
@@ -43,6 +44,7 @@ async function main() {
     pgliteDir = join(config.dataDir, 'pglite')
     mkdirSync(pgliteDir, { recursive: true })
     startFromTemplate(pgliteDir)
+    baselineWasmOnly()
   }
   // The HTTP server's modules load while the database opens: PGlite's WebAssembly compiles off the main thread.
   const appModule = import('./app')
