@@ -20,8 +20,7 @@ import { migrate, oneStartAtATime } from './db/migrate'
 import { openDb } from './db/open'
 import { baselineWasmOnly } from './db/wasm-tier'
 import { runMaintenance } from './maintenance'
-
-const DAY_MS = 86_400_000
+import { type MaintenanceSchedule, scheduleMaintenance } from './maintenance-schedule'
 
 /**
  * The names a browser may use for this server besides loopback ones (which
@@ -74,26 +73,21 @@ async function main() {
     uploadMaxBytes: config.uploadMaxBytes,
     registrationOpen: config.registrationOpen,
   })
-  // Housekeeping waits until the server listens: it is never urgent, and a start should be quick.
-  let maintaining: Promise<unknown> = Promise.resolve()
-  const maintenance = () => {
-    maintaining = runMaintenance(handle.db, {
+  const maintenance = () =>
+    runMaintenance(handle.db, {
       tombstoneDays: config.tombstoneDays,
       sessionIdleDays: config.sessionIdleDays,
     }).catch((error) => app.log.error({ err: error }, 'maintenance failed'))
-  }
-  const timer = setInterval(maintenance, DAY_MS)
-  timer.unref()
+  let schedule: MaintenanceSchedule | undefined
 
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
     closing = true
     app.log.info(`${signal}: closing`)
-    clearInterval(timer)
     try {
       await app.close()
-      await maintaining // a vacuum cannot be cut off by closing the database under it
+      await schedule?.stop() // a vacuum cannot be cut off by closing the database under it
       await handle.close()
       process.exit(0)
     } catch (error) {
@@ -109,7 +103,8 @@ async function main() {
   const shown = wildcard ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${pgliteDir}`
   console.log(`Outpost is running at http://${shown}:${config.port} (${database})`)
-  maintenance()
+  // Housekeeping waits until well after the server listens: it is never urgent, and a start should be quick.
+  schedule = scheduleMaintenance(maintenance)
 }
 
 main().catch((error) => {
