@@ -7,7 +7,9 @@
  *   short word (no trigram to use), and a plain list page;
  * - sequential creates as an outbox replays them (client id + Idempotency-Key;
  *   goal >= 600/s on PGlite);
- * - the server process's cold start on PGlite (server-bench-start.ts).
+ * - the server process's cold start on PGlite, empty and at 100,000 contacts
+ *   (server-bench-start.ts), and its resident memory after a load run over
+ *   HTTP (server-bench-load.ts).
  */
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
@@ -146,9 +148,7 @@ export async function serverBench() {
     '\nServer, in-process (app.inject), page of 10 with exact totalDocs (goal: two-word search p95 <= 20 ms)',
   )
   await benchOn('PGlite', null)
-  console.log(
-    `Cold start on PGlite with ${CONTACTS.toLocaleString('en')} contacts, spawn to first answer (goal < 1.5 s): ${await coldStart(CONTACTS)}`,
-  )
+  console.log(await coldStart(CONTACTS))
   const url = process.env.DATABASE_URL
   if (url) await benchOn('PostgreSQL', url)
   else console.log('PostgreSQL: set DATABASE_URL=postgres://user@host:port/db to measure')
