@@ -10,7 +10,9 @@ export const UPDATE_TEXT = 'A new version of Outpost is available'
 
 export async function registerServiceWorker() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
-  // Loaded on its own so it never delays the first screen.
+  // Loaded on its own, once the page has loaded and the browser is idle, so neither its script nor the
+  // service worker's update check competes with the first screen's scripts and render.
+  await loadedAndIdle()
   const { Workbox } = await import('workbox-window')
   const workbox = new Workbox('/sw.js', { scope: '/' })
 
@@ -32,4 +34,16 @@ export async function registerServiceWorker() {
 
   workbox.addEventListener('waiting', offer)
   await workbox.register()
+}
+
+/** After the window's load event, then an idle moment (at most two seconds later). */
+function loadedAndIdle() {
+  return new Promise<void>((resolve) => {
+    const whenIdle = () =>
+      typeof requestIdleCallback === 'undefined'
+        ? setTimeout(resolve, 200)
+        : requestIdleCallback(() => resolve(), { timeout: 2000 })
+    if (document.readyState === 'complete') whenIdle()
+    else window.addEventListener('load', whenIdle, { once: true })
+  })
 }
