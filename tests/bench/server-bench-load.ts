@@ -64,10 +64,10 @@ export async function loadRun(dataDir: string): Promise<string[]> {
     const lines = [
       `Load run over HTTP, ${CONNECTIONS} connections, ${SECONDS} s a case (rows as Payload's side by side):`,
     ]
-    for (const [name, query] of CASES)
-      lines.push(
-        `  ${name}: ${await hammer(server.url, cookie, `/api/contacts?page=1&limit=10&depth=0${query}`)}`,
-      )
+    for (const [name, page, where] of CASES) {
+      const path = `/api/contacts?page=${page}&limit=10&depth=0${where}`
+      lines.push(`  ${name}: ${await hammer(server.url, cookie, path)}`)
+    }
     const memory = memoryOf(server.child.pid ?? 0)
     lines.push(`  RSS after the run (goal < 200 MiB): ${memory.rss} MiB, peak ${memory.peak} MiB`)
     return lines

@@ -9,6 +9,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { sql } from 'drizzle-orm'
 import { bootstrap } from '../../server/bootstrap'
 import { migrate } from '../../server/db/migrate'
 import { openDb } from '../../server/db/open'
@@ -40,6 +41,9 @@ export async function coldStart(contacts: number, runs = 4) {
     await bootstrap(handle.db, { ...adminOptions(), seedSample: false, print: () => {} })
     await generateCompanies(handle.db, Math.ceil(contacts / 10))
     await generateContacts(handle.db, contacts)
+    // As `npm run seed` does: the planner knows the tables from the first start (the server's own vacuum runs later).
+    await handle.db.execute(sql`analyze companies`)
+    await handle.db.execute(sql`analyze contacts`)
     await handle.close()
     const full = []
     for (let run = 0; run < runs; run++) full.push(await startAndStop(dataDir))
@@ -47,7 +51,7 @@ export async function coldStart(contacts: number, runs = 4) {
     return [
       `Cold start on PGlite, \`npm start\`'s server spawned to its first answer (goal < 1.5 s):`,
       `  empty data directory: ${describe(empty)}`,
-      `  ${contacts.toLocaleString('en')} contacts: ${describe(full)} (the first after filling; then unchanged)`,
+      `  ${contacts.toLocaleString('en')} contacts: ${describe(full)} (the first after filling)`,
       ...loaded,
     ].join('\n')
   } finally {
