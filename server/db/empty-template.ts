@@ -13,7 +13,7 @@
  * file system, ~1 s of CPU; the operating system copies it in a few ms.
  */
 import { createHash } from 'node:crypto'
-import { cpSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { constants, cpSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -46,6 +46,7 @@ export function startFromTemplate(dataDir: string): boolean {
   if (readdirSync(dataDir).length > 0) return false
   const template = templatePath()
   if (!existsSync(join(template, 'PG_VERSION'))) return false
-  cpSync(template, dataDir, { recursive: true })
+  // A copy-on-write clone where the file system has them (btrfs, XFS, APFS); a plain copy elsewhere.
+  cpSync(template, dataDir, { recursive: true, mode: constants.COPYFILE_FICLONE })
   return true
 }
