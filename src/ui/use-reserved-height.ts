@@ -6,15 +6,19 @@
  * on, so the height it had then is what it is about to have.
  *
  * Heights are kept per layout width (phone, tablet, desktop: the breakpoints
- * at which the data table's rows change shape), since a row's height depends
- * on it.
+ * at which the data table's rows change shape) and pointer (a finger's
+ * targets are taller), since a row's height depends on both.
  */
 import { useEffect, useState } from 'react'
 
-/** The data table's breakpoints (Tailwind's sm and lg). */
+/**
+ * The data table's breakpoints (Tailwind's sm and lg), and whether the pointer
+ * is a finger: the styles grow every target for a coarse pointer, rows too.
+ */
 const layoutWidth = () => {
   const width = typeof window === 'undefined' ? 0 : window.innerWidth
-  return width >= 1024 ? 'wide' : width >= 640 ? 'medium' : 'narrow'
+  const size = width >= 1024 ? 'wide' : width >= 640 ? 'medium' : 'narrow'
+  return typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches ? `${size}, touch` : size
 }
 
 const storageKey = (key: string) => `reservedHeight.${key}`
