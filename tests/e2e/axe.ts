@@ -14,12 +14,17 @@ interface Violation {
   id: string
   impact: string | null
   help: string
-  nodes: { target: unknown[] }[]
+  nodes: { target: unknown[]; failureSummary?: string }[]
 }
 
 export async function seriousViolations(page: Page): Promise<string[]> {
   // Colours are judged at rest, not halfway through a hover or current-entry transition.
   await page.emulateMedia({ reducedMotion: 'reduce' })
+  // A transition of 0.01 ms still waits for the page's next frame to end, and axe can run before it: a
+  // link just made current then reads as its new background under its old text colour. Finish them.
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations()) animation.finish()
+  })
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
   const violations = (await page.evaluate(async () => {
     const axe = (
@@ -36,6 +41,6 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
       (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`,
+        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => `${JSON.stringify(node.target)} (${node.failureSummary?.replace(/\s+/g, ' ')})`).join(', ')}`,
     )
 }

@@ -37,7 +37,13 @@ export function AppShell({ user }: { user: SessionUser }) {
       <Sidebar user={user} open={menuOpen} onClose={() => setMenuOpen(false)} />
       <div className="flex min-h-dvh min-w-0 flex-col">
         <TopBar menuOpen={menuOpen} onMenu={() => setMenuOpen(!menuOpen)} />
-        <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
+        {/* At least the viewport's height below the top bar (h-14), so the footer starts below the fold: a
+            screen whose code or rows arrive a frame after the shell then never pushes a visible footer down
+            (a layout shift). */}
+        <main
+          id="main"
+          className="mx-auto min-h-[calc(100dvh-3.5rem)] w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8"
+        >
           <Outlet />
         </main>
         <Footer />
