@@ -51,6 +51,21 @@ const MOBILE = { width: 412, height: 823 }
 
 type Scores = Record<(typeof CATEGORIES)[number], number> & { landed: string }
 
+/**
+ * Lighthouse now and then fails to record its own trace ("Please run Lighthouse again", NO_NAVSTART with
+ * Chromium 156): such a run says nothing about the page, so it is run again, up to twice.
+ */
+async function withRetries<T>(attempt: () => Promise<T>, left = 2): Promise<T> {
+  try {
+    return await attempt()
+  } catch (error) {
+    const said = String((error as { stderr?: unknown }).stderr ?? error)
+    if (left === 0 || !said.includes('run Lighthouse again')) throw error
+    console.log(`Lighthouse could not record this run (${said.trim().split('\n').at(-1)}); running it again`)
+    return withRetries(attempt, left - 1)
+  }
+}
+
 async function lighthouse(url: string, preset: 'desktop' | 'mobile', profile: string): Promise<Scores> {
   const report = join(profile, '..', `lighthouse-${preset}-${Date.now()}.json`)
   const args = [
@@ -66,11 +81,13 @@ async function lighthouse(url: string, preset: 'desktop' | 'mobile', profile: st
     '--quiet',
     ...(preset === 'desktop' ? ['--preset=desktop'] : []),
   ]
-  await run('npx', args, {
-    env: { ...process.env, CHROME_PATH: chromePath() },
-    maxBuffer: 64 * 2 ** 20,
-    timeout: 300_000,
-  })
+  await withRetries(() =>
+    run('npx', args, {
+      env: { ...process.env, CHROME_PATH: chromePath() },
+      maxBuffer: 64 * 2 ** 20,
+      timeout: 300_000,
+    }),
+  )
   const result = JSON.parse(readFileSync(report, 'utf8')) as {
     categories: Record<string, { score: number | null }>
     finalDisplayedUrl?: string
