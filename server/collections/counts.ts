@@ -39,6 +39,8 @@ interface Counted {
   head: number
   /** Searches: the smallest offset whose page the sort-order prefix did not hold (list.ts), at this head. */
   prefixMissedFrom?: number
+  /** …and the smallest whose page a walk from its own first match did not hold (the matches thin out after it). */
+  seekMissedFrom?: number
 }
 
 /** Enough for every list and search a team has open; the oldest is forgotten first. */
@@ -82,16 +84,23 @@ export const rememberedEntry = (db: Db, key: string): Readonly<Counted> | undefi
 /** A count read elsewhere (a search's page carries it, with the head of its snapshot). */
 export function remember(db: Db, key: string, total: number, head: number) {
   const memory = memoryOf(db)
+  const before = memory.get(key)
   memory.delete(key)
-  memory.set(key, { total, head })
+  // The same snapshot again keeps what was learnt of it (where its prefix misses): forgetting that sent
+  // every repeat of a search through a walk that was known to miss, then the whole search.
+  memory.set(key, before && before.head === head && before.total === total ? before : { total, head })
   if (memory.size > MAX_REMEMBERED) memory.delete(memory.keys().next().value as string)
 }
 
-/** The prefix did not hold the page at this offset: later pages of the same snapshot skip it. */
-export function prefixMissed(db: Db, key: string, head: number, offset: number) {
+/**
+ * The prefix did not hold the page at this offset: later pages of the same snapshot skip it. `seek`: the
+ * walk began at the page's own first match (list-search.ts), which later pages skip apart.
+ */
+export function prefixMissed(db: Db, key: string, head: number, offset: number, seek = false) {
   const known = memoryOf(db).get(key)
-  if (known && known.head === head)
-    known.prefixMissedFrom = Math.min(known.prefixMissedFrom ?? offset, offset)
+  if (!known || known.head !== head) return
+  if (seek) known.seekMissedFrom = Math.min(known.seekMissedFrom ?? offset, offset)
+  else known.prefixMissedFrom = Math.min(known.prefixMissedFrom ?? offset, offset)
 }
 
 /** The remembered count when the table's head is still `head`. */

@@ -3,7 +3,7 @@
  * time from one statement over the trigram indexes, then from a bounded
  * prefix of the sort index while the table's head stands still.
  */
-import { and, count, type SQL, sql } from 'drizzle-orm'
+import { and, count, eq, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/open'
 import { countAndRemember, countKey, headOf, prefixMissed, remember, rememberedEntry } from './counts'
@@ -20,7 +20,7 @@ import {
   sortValue,
   withId,
 } from './list-order'
-import { type Position, positionBefore } from './positions'
+import { type Position, positionBefore, rememberPosition } from './positions'
 import type { QueryField } from './where'
 
 export interface SearchQuery extends PlainQuery {
@@ -46,9 +46,16 @@ export async function searchList(db: Db, source: ListSource, query: SearchQuery)
   const key = counting && countKey(db, counting)
   const known = key ? rememberedEntry(db, key) : undefined
   const list = key && seekable(source, query.keys) ? positionsKey(key, query.keys) : undefined
-  if (key && known && offset < known.total && offset < (known.prefixMissedFrom ?? Number.POSITIVE_INFINITY)) {
-    const at = list ? positionBefore(db, list, offset) : undefined
-    const from = at?.head === known.head ? at.from : undefined
+  // Where this page's first match is, when a read at this head found it (below, or a prefix's).
+  const at = key && known && list ? positionBefore(db, list, offset) : undefined
+  const from = at?.head === known?.head ? at?.from : undefined
+  const exact = from?.offset === offset
+  if (
+    key &&
+    known &&
+    offset < known.total &&
+    offset < ((exact ? known.seekMissedFrom : known.prefixMissedFrom) ?? Number.POSITIVE_INFINITY)
+  ) {
     const entries = await prefixPage(db, source as ListSource & { seq: PgColumn }, query, known, from)
     const head = entries[0]?.head
     if (head === known.head) {
@@ -56,7 +63,7 @@ export async function searchList(db: Db, source: ListSource, query: SearchQuery)
         if (list) rememberFirst(db, list, offset, entries)
         return { rows: entries.map((entry) => entry.row), total: known.total }
       }
-      prefixMissed(db, key, known.head, offset)
+      prefixMissed(db, key, known.head, offset, exact)
     }
   }
   const fields = {
@@ -74,7 +81,14 @@ export async function searchList(db: Db, source: ListSource, query: SearchQuery)
   const first = found[0]
   // Its position is left to the next read of this page: the sort value selected here would be computed
   // for every match, not only the page's (lower() of 11,762 names made a search after a write 1.6× slower on PGlite).
-  if (key && first?.head !== undefined) remember(db, key, first.total, first.head)
+  if (key && first?.head !== undefined) {
+    remember(db, key, first.total, first.head)
+    // Where the page begins, for the same page asked again (the next reader of a search, or this one's
+    // next visit): a walk of the sort index from there meets its matches at once, where a walk from the
+    // list's start could miss them all (every 'son' clusters under 'Anderson', 'Johnson', …) and send
+    // each repeat to this whole search again. One row read by its id, the first time only.
+    if (list && !exact) await rememberWhereFound(db, source, query, list, offset, first)
+  }
   // Past the last page there is no row to carry the count: ask for it.
   const total =
     first?.total ??
@@ -84,6 +98,27 @@ export async function searchList(db: Db, source: ListSource, query: SearchQuery)
         ? await countAndRemember(db, key, counting)
         : ((await db.select({ n: count() }).from(table).where(filter))[0]?.n ?? 0))
   return { rows: found.map((entry) => entry.row), total }
+}
+
+/** Remembers where a page found by the whole search begins: its first row's sort value, at the same head. */
+async function rememberWhereFound(
+  db: Db,
+  source: ListSource,
+  query: SearchQuery,
+  list: string,
+  offset: number,
+  first: PageEntry & { head?: number },
+) {
+  const { table, seq } = source
+  if (!seq || first.head === undefined) return
+  const id = String(first.row.id)
+  const [found] = await db
+    .select({ key: positionValue(source, query.keys, true), head: headOf(table, seq) })
+    .from(table)
+    .where(eq(table.id, id))
+  // Read in another snapshot: true of this page only if nothing was written in between.
+  if (found && found.head === first.head)
+    rememberPosition(db, list, first.head, { offset, key: found.key, id })
 }
 
 /**
