@@ -34,6 +34,12 @@ export const headOf = (table: PgTable, seq: PgColumn) =>
     Number,
   )
 
+/** The table's head now, in a statement of its own that reads nothing else. */
+export async function headNow(db: Db, table: PgTable, seq: PgColumn) {
+  const [now] = await db.select({ head: headOf(table, seq) }).from(syncMeta)
+  return now?.head
+}
+
 interface Counted {
   total: number
   head: number

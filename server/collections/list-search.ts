@@ -6,7 +6,15 @@
 import { and, count, eq, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/open'
-import { countAndRemember, countKey, headOf, prefixMissed, remember, rememberedEntry } from './counts'
+import {
+  countAndRemember,
+  countKey,
+  headNow,
+  headOf,
+  prefixMissed,
+  remember,
+  rememberedEntry,
+} from './counts'
 import {
   type ListSource,
   orderBy,
@@ -20,6 +28,7 @@ import {
   sortValue,
   withId,
 } from './list-order'
+import { keepPage, keptPage, pageKey } from './pages'
 import { type Position, positionBefore, rememberPosition } from './positions'
 import type { QueryField } from './where'
 
@@ -46,6 +55,11 @@ export async function searchList(db: Db, source: ListSource, query: SearchQuery)
   const key = counting && countKey(db, counting)
   const known = key ? rememberedEntry(db, key) : undefined
   const list = key && seekable(source, query.keys) ? positionsKey(key, query.keys) : undefined
+  // The same page of this search, read while the table stood as it stands now, is the same rows.
+  const pageAt = key && pageKey(positionsKey(key, query.keys), offset, limit)
+  const kept = pageAt ? keptPage(db, pageAt) : undefined
+  if (seq && known && kept && kept.head === known.head && (await headNow(db, table, seq)) === kept.head)
+    return { rows: kept.rows, total: known.total }
   // Where this page's first match is, when a read at this head found it (below, or a prefix's).
   const at = key && known && list ? positionBefore(db, list, offset) : undefined
   const from = at?.head === known?.head ? at?.from : undefined
@@ -61,7 +75,9 @@ export async function searchList(db: Db, source: ListSource, query: SearchQuery)
     if (head === known.head) {
       if (entries.length === Math.min(limit, known.total - offset)) {
         if (list) rememberFirst(db, list, offset, entries)
-        return { rows: entries.map((entry) => entry.row), total: known.total }
+        const rows = entries.map((entry) => entry.row)
+        if (pageAt) keepPage(db, pageAt, known.head, rows)
+        return { rows, total: known.total }
       }
       prefixMissed(db, key, known.head, offset, exact)
     }
@@ -83,6 +99,12 @@ export async function searchList(db: Db, source: ListSource, query: SearchQuery)
   // for every match, not only the page's (lower() of 11,762 names made a search after a write 1.6× slower on PGlite).
   if (key && first?.head !== undefined) {
     remember(db, key, first.total, first.head)
+    keepPage(
+      db,
+      pageAt as string,
+      first.head,
+      found.map((entry) => entry.row),
+    )
     // Where the page begins, for the same page asked again (the next reader of a search, or this one's
     // next visit): a walk of the sort index from there meets its matches at once, where a walk from the
     // list's start could miss them all (every 'son' clusters under 'Anderson', 'Johnson', …) and send

@@ -9,7 +9,7 @@ import { and, count, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import type { ListResponse } from '../../src/domain/rest'
 import type { Db } from '../db/open'
 import { parsePaging, parseSort } from '../http/query'
-import { countAndRemember, countKey, headOf, isRemembered, rememberedCount } from './counts'
+import { countAndRemember, countKey, headNow, headOf, isRemembered, rememberedCount } from './counts'
 import { type Doc, toDocs } from './docs'
 import {
   type ListSource,
@@ -23,6 +23,7 @@ import {
   seekCondition,
 } from './list-order'
 import { searchList } from './list-search'
+import { keepPage, keptPage, pageKey } from './pages'
 import { forgetPositions, type Position, positionBefore } from './positions'
 import type { ServerCollection } from './registry'
 import { buildWhere, type QueryField, queryableFields } from './where'
@@ -160,6 +161,12 @@ async function plainList(db: Db, source: ListSource, query: PlainQuery) {
   const counting = { table, seq, filter }
   const key = countKey(db, counting)
   const offset = (page - 1) * limit
+  // The same page read while the table stood as it stands now is the same rows, and its count the same.
+  const pageAt = pageKey(positionsKey(key, query.keys), offset, limit)
+  const kept = keptPage(db, pageAt)
+  const keptTotal = kept && rememberedCount(db, key, kept.head)
+  if (kept && keptTotal !== undefined && (await headNow(db, table, seq)) === kept.head)
+    return { rows: kept.rows, total: keptTotal }
   // The page brings the table's head from its own snapshot: the count is read again only if it moved.
   const head = headOf(table, seq)
   const list = seekable(source, query.keys) && offset > 0 ? positionsKey(key, query.keys) : undefined
@@ -184,7 +191,10 @@ async function plainList(db: Db, source: ListSource, query: PlainQuery) {
   // Past the last page no row carries the head: count again.
   total ??= first ? rememberedCount(db, key, first.head ?? -1) : undefined
   total ??= await countAndRemember(db, key, counting)
-  return { rows: entries.map((entry) => entry.row), total }
+  const rows = entries.map((entry) => entry.row)
+  if (first?.head !== undefined && rememberedCount(db, key, first.head) === total)
+    keepPage(db, pageAt, first.head, rows)
+  return { rows, total }
 }
 
 const sources = new WeakMap<ServerCollection, ListSource>()

@@ -1,9 +1,9 @@
 /**
  * What the server remembers about lists is bounded, whatever the clients ask:
- * counts (collections/counts.ts), page positions (collections/positions.ts)
- * and cached sessions (auth/session-cache.ts) stay within their caps, so a
- * long-running server's memory does not grow with the number of different
- * searches it has answered.
+ * counts (collections/counts.ts), page positions (collections/positions.ts),
+ * search pages (collections/pages.ts) and cached sessions
+ * (auth/session-cache.ts) stay within their caps, so a long-running server's
+ * memory does not grow with the number of different searches it has answered.
  */
 import { expect, it } from 'vitest'
 import {
@@ -14,6 +14,7 @@ import {
 } from '../../server/auth/session-cache'
 import type { ActiveSession } from '../../server/auth/sessions'
 import { remember, rememberedEntry } from '../../server/collections/counts'
+import { keepPage, keptPage, pageKey } from '../../server/collections/pages'
 import { positionBefore, rememberPosition } from '../../server/collections/positions'
 import type { Db } from '../../server/db/open'
 import { markSoleClient } from '../../server/db/write'
@@ -59,4 +60,16 @@ it('caches at most 1,000 sessions', () => {
   expect(cachedSession(db, 'hash 999')).toBeUndefined()
   expect(cachedSession(db, 'hash 1499')).toEqual(session(1499))
   forgetSessions()
+})
+
+it('remembers at most 200 search pages, forgetting the least recently used first', () => {
+  const db = aDb()
+  for (let page = 0; page < 1_000; page++) keepPage(db, pageKey('contacts like son', page * 10, 10), 3, [])
+  expect(keptPage(db, pageKey('contacts like son', 7_990, 10))).toBeUndefined()
+  expect(keptPage(db, pageKey('contacts like son', 8_000, 10))).toEqual({ head: 3, rows: [] })
+  // Read, a page is the most recently used: it outlives the 199 kept after it.
+  for (let page = 1_000; page < 1_199; page++)
+    keepPage(db, pageKey('contacts like son', page * 10, 10), 3, [])
+  expect(keptPage(db, pageKey('contacts like son', 8_000, 10))?.head).toBe(3)
+  expect(keptPage(db, pageKey('contacts like son', 8_010, 10))).toBeUndefined()
 })
