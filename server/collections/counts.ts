@@ -27,6 +27,7 @@ import { count, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/open'
 import { syncMeta } from '../db/schema'
+import { memoryPerDb, setRecent } from './memory'
 
 /** The table's head (see above), as a SQL expression for a select list. */
 export const headOf = (table: PgTable, seq: PgColumn) =>
@@ -52,17 +53,7 @@ interface Counted {
 /** Enough for every list and search a team has open; the oldest is forgotten first. */
 const MAX_REMEMBERED = 500
 
-/** Per database: tests open many in one process, and a count means nothing in another database. */
-const remembered = new WeakMap<Db, Map<string, Counted>>()
-
-function memoryOf(db: Db) {
-  let memory = remembered.get(db)
-  if (!memory) {
-    memory = new Map()
-    remembered.set(db, memory)
-  }
-  return memory
-}
+const memoryOf = memoryPerDb<Counted>()
 
 export interface CountQuery {
   table: PgTable
@@ -91,11 +82,10 @@ export const rememberedEntry = (db: Db, key: string): Readonly<Counted> | undefi
 export function remember(db: Db, key: string, total: number, head: number) {
   const memory = memoryOf(db)
   const before = memory.get(key)
-  memory.delete(key)
   // The same snapshot again keeps what was learnt of it (where its prefix misses): forgetting that sent
   // every repeat of a search through a walk that was known to miss, then the whole search.
-  memory.set(key, before && before.head === head && before.total === total ? before : { total, head })
-  if (memory.size > MAX_REMEMBERED) memory.delete(memory.keys().next().value as string)
+  const same = before && before.head === head && before.total === total
+  setRecent(memory, key, same ? before : { total, head }, MAX_REMEMBERED)
 }
 
 /**

@@ -11,6 +11,7 @@
  */
 import type { Db } from '../db/open'
 import type { Row } from './docs'
+import { memoryPerDb, setRecent } from './memory'
 
 interface Kept {
   head: number
@@ -20,16 +21,7 @@ interface Kept {
 /** Pages of every list and search a team has open; the least recently used is forgotten first. */
 const MAX_PAGES = 200
 
-const remembered = new WeakMap<Db, Map<string, Kept>>()
-
-function memoryOf(db: Db) {
-  let memory = remembered.get(db)
-  if (!memory) {
-    memory = new Map()
-    remembered.set(db, memory)
-  }
-  return memory
-}
+const memoryOf = memoryPerDb<Kept>()
 
 /** The key of one page of one list or search (its count's key and its order), at an offset and size. */
 export const pageKey = (listKey: string, offset: number, limit: number) =>
@@ -39,16 +31,10 @@ export const pageKey = (listKey: string, offset: number, limit: number) =>
 export function keptPage(db: Db, key: string): Readonly<Kept> | undefined {
   const memory = memoryOf(db)
   const kept = memory.get(key)
-  if (kept) {
-    memory.delete(key)
-    memory.set(key, kept)
-  }
+  if (kept) setRecent(memory, key, kept, MAX_PAGES)
   return kept
 }
 
 export function keepPage(db: Db, key: string, head: number, rows: Row[]) {
-  const memory = memoryOf(db)
-  memory.delete(key)
-  memory.set(key, { head, rows })
-  if (memory.size > MAX_PAGES) memory.delete(memory.keys().next().value as string)
+  setRecent(memoryOf(db), key, { head, rows }, MAX_PAGES)
 }

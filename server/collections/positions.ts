@@ -19,6 +19,7 @@
  * then the id (the default orders of every list).
  */
 import type { Db } from '../db/open'
+import { memoryPerDb, setRecent } from './memory'
 
 export interface Position {
   /** The offset, in the list, of the row below. */
@@ -39,16 +40,7 @@ const MAX_LISTS = 100
 /** Per list: enough for a client paging through 100,000 rows ten at a time to keep its last stretch. */
 const MAX_POSITIONS = 256
 
-const remembered = new WeakMap<Db, Map<string, Positions>>()
-
-function memoryOf(db: Db) {
-  let memory = remembered.get(db)
-  if (!memory) {
-    memory = new Map()
-    remembered.set(db, memory)
-  }
-  return memory
-}
+const memoryOf = memoryPerDb<Positions>()
 
 /** The remembered position nearest before `offset` (or at it), with the head it belongs to. */
 export function positionBefore(
@@ -69,10 +61,8 @@ export function positionBefore(
 export function rememberPosition(db: Db, list: string, head: number, position: Position) {
   const memory = memoryOf(db)
   let known = memory.get(list)
-  memory.delete(list)
   if (!known || known.head !== head) known = { head, at: [] }
-  memory.set(list, known)
-  if (memory.size > MAX_LISTS) memory.delete(memory.keys().next().value as string)
+  setRecent(memory, list, known, MAX_LISTS)
   const at = known.at.filter((entry) => entry.offset !== position.offset)
   at.push(position)
   at.sort((a, b) => a.offset - b.offset)
