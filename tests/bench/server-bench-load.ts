@@ -57,8 +57,8 @@ async function hammer(url: string, cookie: string, path: string) {
   return `${(times.length / SECONDS).toFixed(0)} req/s, p50 ${ms(0.5)} / p95 ${ms(0.95)} / p99 ${ms(0.99)} ms (totalDocs ${[...totals].join(', ')})`
 }
 
-export async function loadRun(dataDir: string): Promise<string[]> {
-  const server = await startServer(dataDir)
+export async function loadRun(dataDir: string, env: Record<string, string> = {}): Promise<string[]> {
+  const server = await startServer(dataDir, env)
   try {
     const cookie = await signIn(server.url)
     const lines = [

@@ -37,8 +37,11 @@ export interface Started {
   stop: () => Promise<void>
 }
 
-/** Spawns `npm start`'s server on dataDir and waits for its first answer (any status: the list needs a session). */
-export async function startServer(dataDir: string): Promise<Started> {
+/**
+ * Spawns `npm start`'s server on dataDir and waits for its first answer (any status: the list needs a
+ * session). `env` overrides its environment (DATABASE_URL, to run it on PostgreSQL).
+ */
+export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<Started> {
   const port = await freePort()
   const started = performance.now()
   const child = spawn(process.execPath, startArgs(), {
@@ -52,6 +55,7 @@ export async function startServer(dataDir: string): Promise<Started> {
       ADMIN_PASSWORD: BENCH_ADMIN.password,
       LOG_LEVEL: 'warn',
       STATIC_DIR: join(tmpdir(), 'outpost-no-app'),
+      ...env,
     },
     stdio: 'ignore',
   })

@@ -4,7 +4,8 @@
  * timed from spawn to its first HTTP answer, on an empty data directory and on
  * one holding 100,000 contacts; with the CPU the process had used by then
  * (wall time on a shared machine is mostly waiting) and its resident memory.
- * Then the load run (server-bench-load.ts) on the same directory.
+ * Then the load run (server-bench-load.ts) on the same directory; and, when
+ * DATABASE_URL is set, on a PostgreSQL database filled the same way.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -12,9 +13,10 @@ import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { bootstrap } from '../../server/bootstrap'
 import { migrate } from '../../server/db/migrate'
-import { openDb } from '../../server/db/open'
+import { type DbHandle, openDb } from '../../server/db/open'
 import { generateCompanies, generateContacts } from '../../server/seed/generate'
 import { buildServer } from '../server/bundled-start'
+import { startTestPostgres } from '../server/postgres'
 import { loadRun } from './server-bench-load'
 import { BENCH_ADMIN, type Started, startServer } from './server-bench-process'
 
@@ -36,15 +38,7 @@ export async function coldStart(contacts: number, runs = 4) {
     for (let run = 0; run < 2; run++) empty.push(await startAndStop(join(work, `empty-${run}`)))
     const dataDir = join(work, 'full')
     mkdirSync(join(dataDir, 'pglite'), { recursive: true })
-    const handle = await openDb({ dataDir: join(dataDir, 'pglite') })
-    await migrate(handle)
-    await bootstrap(handle.db, { ...adminOptions(), seedSample: false, print: () => {} })
-    await generateCompanies(handle.db, Math.ceil(contacts / 10))
-    await generateContacts(handle.db, contacts)
-    // As `npm run seed` does: the planner knows the tables from the first start (the server's own vacuum runs later).
-    await handle.db.execute(sql`analyze companies`)
-    await handle.db.execute(sql`analyze contacts`)
-    await handle.close()
+    await fill(await openDb({ dataDir: join(dataDir, 'pglite') }), contacts)
     const full = []
     for (let run = 0; run < runs; run++) full.push(await startAndStop(dataDir))
     const loaded = await loadRun(dataDir)
@@ -56,6 +50,33 @@ export async function coldStart(contacts: number, runs = 4) {
     ].join('\n')
   } finally {
     rmSync(work, { recursive: true, force: true })
+  }
+}
+
+/** The bench's Admin, `contacts` contacts and a tenth as many companies, as `npm run seed` makes them. */
+async function fill(handle: DbHandle, contacts: number) {
+  await migrate(handle)
+  await bootstrap(handle.db, { ...adminOptions(), seedSample: false, print: () => {} })
+  await generateCompanies(handle.db, Math.ceil(contacts / 10))
+  await generateContacts(handle.db, contacts)
+  // As `npm run seed` does: the planner knows the tables from the first start (the server's own vacuum runs later).
+  await handle.db.execute(sql`analyze companies`)
+  await handle.db.execute(sql`analyze contacts`)
+  await handle.close()
+}
+
+/** The load run of server-bench-load.ts against `npm start`'s server on a database of PostgreSQL's of its own. */
+export async function loadRunOnPostgres(contacts: number) {
+  const database = await startTestPostgres()
+  // Unused with DATABASE_URL, but the server is given one, as npm start's always is.
+  const dataDir = mkdtempSync(join(tmpdir(), 'outpost-bench-pg-'))
+  try {
+    await fill(await openDb({ databaseUrl: database.url }), contacts)
+    const [title, ...lines] = await loadRun(dataDir, { DATABASE_URL: database.url })
+    return [`PostgreSQL, ${contacts.toLocaleString('en')} contacts. ${title}`, ...lines].join('\n')
+  } finally {
+    await database.stop()
+    rmSync(dataDir, { recursive: true, force: true })
   }
 }
 

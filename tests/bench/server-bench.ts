@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { startTestServer, type TestServer } from '../server/helpers'
 import { SHORT_SEARCHES, seedContacts, TWO_WORD_SEARCHES } from './server-bench-data'
-import { coldStart } from './server-bench-start'
+import { coldStart, loadRunOnPostgres } from './server-bench-start'
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000)
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 200)
@@ -150,6 +150,8 @@ export async function serverBench() {
   await benchOn('PGlite', null)
   console.log(await coldStart(CONTACTS))
   const url = process.env.DATABASE_URL
-  if (url) await benchOn('PostgreSQL', url)
-  else console.log('PostgreSQL: set DATABASE_URL=postgres://user@host:port/db to measure')
+  if (url) {
+    await benchOn('PostgreSQL', url)
+    console.log(await loadRunOnPostgres(CONTACTS))
+  } else console.log('PostgreSQL: set DATABASE_URL=postgres://user@host:port/db to measure')
 }
