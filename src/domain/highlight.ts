@@ -8,14 +8,26 @@ import type { GlobalQuery } from './global-search'
 
 /** Merged [start, end) offsets into `value`, in order. */
 export function highlightRanges(value: string, query: GlobalQuery): [number, number][] {
+  const ranges = wordRanges(value, [...query.words, ...query.numbers])
+  if (query.digits !== '') ranges.push(...digitRanges(value, query.digits))
+  return merged(ranges)
+}
+
+/**
+ * Where any of `words` (folded: `foldText`) occurs in `value`, ignoring case and accents, as merged
+ * [start, end) offsets into `value`: a mark always covers whole characters as written.
+ */
+export const foldedWordRanges = (value: string, words: string[]) => merged(wordRanges(value, words))
+
+function wordRanges(value: string, words: string[]): [number, number][] {
   const ranges: [number, number][] = []
   const { folded, starts, ends } = foldWithSpans(value)
-  for (const word of [...query.words, ...query.numbers]) {
+  for (const word of words) {
+    if (word === '') continue
     for (let at = folded.indexOf(word); at !== -1; at = folded.indexOf(word, at + 1))
       ranges.push([starts[at] as number, ends[at + word.length - 1] as number])
   }
-  if (query.digits !== '') ranges.push(...digitRanges(value, query.digits))
-  return merged(ranges)
+  return ranges
 }
 
 /** Every run of the value's digits that spells `digits`, from its first digit to its last. */

@@ -5,9 +5,12 @@
  * the arrow keys are on is named by aria-activedescendant, as the pattern asks,
  * so screen readers follow it while the user keeps typing.
  */
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import { foldText } from '../domain/fold'
+import { foldedWordRanges } from '../domain/highlight'
 import { cx } from './cx'
 import { ChevronDownIcon, CloseIcon, PlusIcon } from './icons'
+import { Marked } from './marked'
 import { iconButton, input, invalidInput } from './styles'
 
 export interface ComboboxOption {
@@ -262,86 +265,7 @@ export function Combobox(props: ComboboxProps) {
   )
 }
 
-/**
- * Letters that carry their accent inside themselves: NFD does not split them
- * into a base letter and a mark, so they are folded by hand.
- */
-const LETTERS: Record<string, string> = {
-  ø: 'o',
-  æ: 'ae',
-  œ: 'oe',
-  ß: 'ss',
-  đ: 'd',
-  ð: 'd',
-  ł: 'l',
-  þ: 'th',
-  ı: 'i',
-}
-
-/** A character as matching sees it: lower case, without accents ('' for a lone combining mark). */
-function foldChar(char: string): string {
-  const lower = char.toLowerCase()
-  return LETTERS[lower] ?? lower.normalize('NFD').replace(/\p{M}/gu, '')
-}
-
-/**
- * Where any searched word occurs in the label, ignoring case and accents, as
- * merged [start, end) offsets into the label. Matching runs on a folded copy
- * whose every unit remembers the whole label character it came from, so a
- * mark always covers whole characters of the label as written.
- */
-function matchRanges(label: string, search: string): [number, number][] {
-  const words = search
-    .split(/\s+/)
-    .map((word) => Array.from(word, foldChar).join(''))
-    .filter(Boolean)
-  if (words.length === 0) return []
-  let folded = ''
-  const starts: number[] = []
-  const ends: number[] = []
-  let offset = 0
-  for (const char of label) {
-    const unit = foldChar(char)
-    if (unit === '') {
-      // A mark written apart from its letter ('e' + U+0301) belongs to that letter's match.
-      for (let i = ends.length - 1; i >= 0 && ends[i] === offset; i--) ends[i] = offset + char.length
-    }
-    for (let i = 0; i < unit.length; i++) {
-      starts.push(offset)
-      ends.push(offset + char.length)
-    }
-    folded += unit
-    offset += char.length
-  }
-  const ranges: [number, number][] = []
-  for (const word of words) {
-    for (let at = folded.indexOf(word); at !== -1; at = folded.indexOf(word, at + 1)) {
-      ranges.push([starts[at] ?? 0, ends[at + word.length - 1] ?? label.length])
-    }
-  }
-  ranges.sort((a, b) => a[0] - b[0])
-  const merged: [number, number][] = []
-  for (const [start, end] of ranges) {
-    const previous = merged[merged.length - 1]
-    if (previous && start <= previous[1]) previous[1] = Math.max(previous[1], end)
-    else merged.push([start, end])
-  }
-  return merged
-}
-
-/** The label with the searched words marked. */
+/** The label with the searched words marked, ignoring case and accents. */
 function Highlight({ text, search }: { text: string; search: string }) {
-  const parts: ReactNode[] = []
-  let at = 0
-  for (const [start, end] of matchRanges(text, search)) {
-    if (start > at) parts.push(text.slice(at, start))
-    parts.push(
-      <mark key={start} className="rounded-xs bg-amber-100 text-inherit">
-        {text.slice(start, end)}
-      </mark>,
-    )
-    at = end
-  }
-  if (at < text.length) parts.push(text.slice(at))
-  return parts
+  return <Marked text={text} ranges={foldedWordRanges(text, search.split(/\s+/).map(foldText))} />
 }
