@@ -6,22 +6,49 @@
  * cost PGlite about a millisecond of planning and a walk of the sort index
  * per request.
  *
- * The rows are the database's rows, shared by every answer read from here:
- * nothing downstream changes them (docs.ts makes new objects).
+ * Bounded by size as well as by count: a page of 500 catalog items with long
+ * descriptions weighs megabytes, so pages are kept only while small (a list
+ * screen's pages are 5 to 50 rows), and the oldest go once all kept pages
+ * together pass a budget of characters.
+ *
+ * The rows are the database's rows, shared by every answer read from here,
+ * so they are frozen: nothing downstream may change them (docs.ts makes new
+ * objects).
  */
 import type { Db } from '../db/open'
 import type { Row } from './docs'
-import { memoryPerDb, setRecent } from './memory'
+import { memoryPerDb } from './memory'
 
 interface Kept {
   head: number
   rows: Row[]
+  /** About how many characters the rows hold (`sizeOf`). */
+  size: number
 }
 
 /** Pages of every list and search a team has open; the least recently used is forgotten first. */
 const MAX_PAGES = 200
+/** No page larger than this is kept (about 50 contacts' worth is 10,000). */
+const MAX_PAGE_SIZE = 100_000
+/** All kept pages of one database together (a few MB). */
+const MAX_TOTAL_SIZE = 2_000_000
 
 const memoryOf = memoryPerDb<Kept>()
+const totals = new WeakMap<Map<string, Kept>, number>()
+
+/** Characters the rows' values hold, about: text by its length, a rich-text document by its JSON's. */
+function sizeOf(rows: Row[]) {
+  let size = 0
+  for (const row of rows) {
+    for (const value of Object.values(row)) {
+      if (typeof value === 'string') size += value.length
+      else if (value !== null && typeof value === 'object' && !(value instanceof Date))
+        size += JSON.stringify(value).length
+      else size += 8
+    }
+  }
+  return size
+}
 
 /** The key of one page of one list or search (its count's key and its order), at an offset and size. */
 export const pageKey = (listKey: string, offset: number, limit: number) =>
@@ -31,10 +58,26 @@ export const pageKey = (listKey: string, offset: number, limit: number) =>
 export function keptPage(db: Db, key: string): Readonly<Kept> | undefined {
   const memory = memoryOf(db)
   const kept = memory.get(key)
-  if (kept) setRecent(memory, key, kept, MAX_PAGES)
+  if (kept) {
+    memory.delete(key)
+    memory.set(key, kept)
+  }
   return kept
 }
 
 export function keepPage(db: Db, key: string, head: number, rows: Row[]) {
-  setRecent(memoryOf(db), key, { head, rows }, MAX_PAGES)
+  const size = sizeOf(rows)
+  if (size > MAX_PAGE_SIZE) return
+  for (const row of rows) Object.freeze(row)
+  const memory = memoryOf(db)
+  let total = (totals.get(memory) ?? 0) + size - (memory.get(key)?.size ?? 0)
+  memory.delete(key)
+  memory.set(key, { head, rows, size })
+  // The least recently used go first, until both the count and the characters are within bounds.
+  for (const [oldest, kept] of memory) {
+    if (memory.size <= MAX_PAGES && total <= MAX_TOTAL_SIZE) break
+    memory.delete(oldest)
+    total -= kept.size
+  }
+  totals.set(memory, total)
 }

@@ -13,7 +13,8 @@ import { sql } from 'drizzle-orm'
 import { bootstrap } from '../bootstrap'
 import { readConfig } from '../config'
 import { migrate } from '../db/migrate'
-import { openDb } from '../db/open'
+import { type Db, openDb } from '../db/open'
+import { withWriteLock } from '../db/write'
 import { generateCompanies, generateContacts } from './generate'
 
 function count(value: string | undefined, name: string, fallback: number) {
@@ -43,8 +44,12 @@ async function main() {
       seedSample: false,
       print: (line) => console.log(line),
     })
-    await generateCompanies(handle.db, companies)
-    await generateContacts(handle.db, contacts)
+    // Under the write lock, as every write is: on a PostgreSQL that servers are using, rows stamped outside it
+    // could commit behind a later write's seq, and the change feed (and what servers remember) skip them.
+    await withWriteLock(handle.db, async (tx) => {
+      await generateCompanies(tx as unknown as Db, companies)
+      await generateContacts(tx as unknown as Db, contacts)
+    })
     // The planner learns the new tables now, not at the server's next start.
     await handle.db.execute(sql`analyze companies`)
     await handle.db.execute(sql`analyze contacts`)

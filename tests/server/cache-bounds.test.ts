@@ -66,10 +66,45 @@ it('remembers at most 200 search pages, forgetting the least recently used first
   const db = aDb()
   for (let page = 0; page < 1_000; page++) keepPage(db, pageKey('contacts like son', page * 10, 10), 3, [])
   expect(keptPage(db, pageKey('contacts like son', 7_990, 10))).toBeUndefined()
-  expect(keptPage(db, pageKey('contacts like son', 8_000, 10))).toEqual({ head: 3, rows: [] })
+  expect(keptPage(db, pageKey('contacts like son', 8_000, 10))).toEqual({ head: 3, rows: [], size: 0 })
   // Read, a page is the most recently used: it outlives the 199 kept after it.
   for (let page = 1_000; page < 1_199; page++)
     keepPage(db, pageKey('contacts like son', page * 10, 10), 3, [])
   expect(keptPage(db, pageKey('contacts like son', 8_000, 10))?.head).toBe(3)
   expect(keptPage(db, pageKey('contacts like son', 8_010, 10))).toBeUndefined()
+})
+
+it('keeps search pages within a budget of characters, and no page too large to keep', () => {
+  const db = aDb()
+  // Ten catalog items with 20,000-character descriptions: 200,000 characters, too large to keep.
+  const item = (n: number, length: number) => ({
+    id: `p${n}`,
+    name: `Product ${n}`,
+    descriptionText: 'x'.repeat(length),
+  })
+  keepPage(
+    db,
+    pageKey('products', 0, 10),
+    1,
+    Array.from({ length: 10 }, (_, n) => item(n, 20_000)),
+  )
+  expect(keptPage(db, pageKey('products', 0, 10))).toBeUndefined()
+  // Pages of 90,000 characters each: 2,000,000 in all holds 22 of them, the most recently used.
+  for (let page = 0; page < 30; page++)
+    keepPage(
+      db,
+      pageKey('products', page * 10, 10),
+      1,
+      Array.from({ length: 10 }, (_, n) => item(n, 9_000)),
+    )
+  expect(keptPage(db, pageKey('products', 70, 10))).toBeUndefined()
+  expect(keptPage(db, pageKey('products', 80, 10))?.rows).toHaveLength(10)
+  expect(keptPage(db, pageKey('products', 290, 10))?.rows).toHaveLength(10)
+})
+
+it('freezes the rows it keeps, which every later answer shares', () => {
+  const db = aDb()
+  const rows = [{ id: 'a', lastName: 'Smith' }]
+  keepPage(db, pageKey('contacts', 0, 10), 1, rows)
+  expect(Object.isFrozen(keptPage(db, pageKey('contacts', 0, 10))?.rows[0])).toBe(true)
 })
