@@ -15,6 +15,7 @@ import type { ImageKind } from '../domain/images'
 import type { Account } from '../domain/user'
 import { trackMirrorChanges } from './mirror-changes'
 import type { OutboxOp, SyncNotice } from './outbox-types'
+import { type Pack, type PackKey, readPacks } from './packs'
 
 export interface MetaEntry {
   key: string
@@ -43,6 +44,10 @@ export class OutpostDb extends Dexie {
   outbox!: EntityTable<OutboxOp, 'seq'>
   notices!: EntityTable<SyncNotice, 'id'>
   meta!: Table<MetaEntry, string>
+  /** The first sync's rows, many per record, until unpacked into their tables (packs.ts). */
+  packs!: Table<Pack, PackKey>
+  /** Each pack's ids, under its key. */
+  packIds!: Table<string[], PackKey>
 
   constructor(name: string) {
     super(name)
@@ -72,7 +77,10 @@ export class OutpostDb extends Dexie {
     })
     // Issue #11: one's own profile is edited on the device and queued like a record.
     this.version(4).stores({ users: 'id' })
+    // Issue #8: the first sync writes its rows as packs (packs.ts); keys given, not kept in the value.
+    this.version(5).stores({ packs: '', packIds: '' })
     trackMirrorChanges(this)
+    readPacks(this)
   }
 }
 

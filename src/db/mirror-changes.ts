@@ -25,6 +25,7 @@ import type {
 } from 'dexie'
 import { type CollectionName, collections } from '../domain/collections'
 import type { Entry } from './index-entries'
+import { PACKS, type Pack, type PackKey } from './packs'
 
 /** Ids written or deleted, per collection; 'all' when a whole table was cleared or replaced. */
 export type MirrorChanges = Partial<Record<CollectionName, string[] | 'all'>>
@@ -201,6 +202,28 @@ function middleware(dbName: string): Middleware<DBCore> {
     for (const id of ids) rows.delete(id)
     rowsLeft(req, result, rows)
   }
+  /**
+   * Packs added are rows written (the first sync's, packs.ts); packs cleared are every packed row gone.
+   * A pack replaced or unpacked changes no row: the write that caused it is announced by its own table.
+   */
+  const collectPacks = (req: DBCoreMutateRequest, result: DBCoreMutateResponse) => {
+    if (req.type === 'deleteRange') {
+      for (const table of mirrorTables) collect(req.trans, table as CollectionName, req, result)
+      return
+    }
+    if (req.type !== 'add') return
+    const keys = req.keys as PackKey[]
+    keys.forEach(([collection], i) => {
+      if (result.failures[i]) return
+      const rows = (req.values[i] as Pack).rows
+      collect(
+        req.trans,
+        collection,
+        { ...req, keys: rows.map((row) => row.id), values: rows },
+        { ...result, failures: [] },
+      )
+    })
+  }
   return {
     stack: 'dbcore',
     name: 'mirror-changes',
@@ -208,6 +231,15 @@ function middleware(dbName: string): Middleware<DBCore> {
       ...down,
       table: (name) => {
         const table = down.table(name)
+        if (name === PACKS)
+          return {
+            ...table,
+            mutate: async (req) => {
+              const result = await table.mutate(req)
+              collectPacks(req, result)
+              return result
+            },
+          }
         if (!mirrorTables.has(name)) return table
         return {
           ...table,

@@ -22,6 +22,7 @@ import type { OutpostDb } from './database'
 import { compareEntries, type Entry, entryOf, mergeSorted, sameEntry } from './index-entries'
 import { eachHolding, intersect, type Joined, joinTexts, longestFirst, union } from './joined-text'
 import { type MirrorChanges, onMirrorChanges } from './mirror-changes'
+import { readWholeTable } from './packs'
 import { type MirrorRow, mirrorOf } from './tables'
 
 type GlobalText = 'found' | 'phones'
@@ -241,16 +242,10 @@ export class MirrorIndex {
     return this.heardWhileBuilding === 'all'
   }
 
-  private async readAll() {
-    const table = mirrorOf(this.db, this.collection)
-    let after: string | undefined
-    for (;;) {
-      const from = after === undefined ? table.toCollection() : table.where(':id').above(after)
-      const chunk = await from.limit(CHUNK).toArray()
-      for (const row of chunk) this.put(row)
-      if (chunk.length < CHUNK) return
-      after = (chunk.at(-1) as MirrorRow).id
-    }
+  private readAll() {
+    return readWholeTable(this.db, this.collection, CHUNK, (rows) => {
+      for (const row of rows) this.put(row)
+    })
   }
 
   /**

@@ -8,6 +8,7 @@
 
 import { META, readMeta, writeMeta } from '../db/meta'
 import type { OutboxOp } from '../db/outbox-types'
+import { hasPacks, unpackSome, writePacks } from '../db/packs'
 import { type MirrorRow, mirrorOf } from '../db/tables'
 import { COLLECTION_NAMES, type CollectionName } from '../domain/collections'
 import type { Change } from '../domain/rest'
@@ -60,7 +61,7 @@ export async function pull(ctx: EngineContext, status?: SyncStatus): Promise<Pul
     if (page.hasMore && page.cursor === cursor) return 'error'
     // The next page travels (and the server reads it) while this one is written.
     if (page.hasMore) asked = ask(ctx, page.cursor)
-    await applyPage(ctx, page.changes, page.cursor)
+    await applyPage(ctx, page.changes, page.cursor, hydrating)
     // Then a frame's time before the next write: the screens render the page just written and ask for
     // their rows, and those reads queue ahead of the next write instead of behind all of them. Without
     // it, in Chromium, the list sat on its first page until the whole download was done
@@ -76,6 +77,9 @@ export async function pull(ctx: EngineContext, status?: SyncStatus): Promise<Pul
     await writeMeta(db, META.hydrated, true)
     status?.set({ hydrate: null })
   }
+  // Every row is already there to read (packs.ts); moving them into their tables goes on behind the screens.
+  while ((await hasPacks(db)) && (await unpackSome(db)))
+    await new Promise((resolve) => setTimeout(resolve, SCREENS_GAP_MS))
   return 'ok'
 }
 
@@ -87,11 +91,16 @@ function ask(ctx: EngineContext, since: string) {
   )
 }
 
-async function applyPage(ctx: EngineContext, page: Change[], cursor: string) {
+/**
+ * Writes one page of the feed with its cursor. While hydrating, the rows the
+ * table does not hold yet go into packs (packs.ts): one IndexedDB record per
+ * 250 rows instead of one per row.
+ */
+async function applyPage(ctx: EngineContext, page: Change[], cursor: string, hydrating: boolean) {
   const { db } = ctx
   const tables = COLLECTION_NAMES.map((name) => mirrorOf(db, name))
   const lostNames: Array<[CollectionName, string]> = []
-  await db.transaction('rw', [...tables, db.outbox, db.meta, db.notices], async () => {
+  await db.transaction('rw', [...tables, db.outbox, db.meta, db.notices, db.packs], async () => {
     // The outbox is small and the page is large: read the queue once, write rows in bulk.
     const queued = new Map<string, OutboxOp[]>()
     for (const op of await db.outbox.orderBy('seq').toArray()) {
@@ -124,7 +133,12 @@ async function applyPage(ctx: EngineContext, page: Change[], cursor: string) {
         else deletes.push(change.id)
       }
       const table = mirrorOf(db, name)
-      if (puts.length) await table.bulkPut(puts)
+      // A first sync's table holds only rows with queued work and those a list page brought: read its ids.
+      const inTable = hydrating && puts.length ? new Set(await table.toCollection().primaryKeys()) : undefined
+      const packing = inTable ? puts.filter((row) => !inTable.has(row.id)) : []
+      const rows = inTable ? puts.filter((row) => inTable.has(row.id)) : puts
+      await writePacks(db, name, packing)
+      if (rows.length) await table.bulkPut(rows)
       if (deletes.length) await table.bulkDelete(deletes)
     }
     await writeMeta(db, META.cursor, cursor)
@@ -140,7 +154,9 @@ async function applyPage(ctx: EngineContext, page: Change[], cursor: string) {
 async function forgetServerState(ctx: EngineContext) {
   const { db } = ctx
   const tables = COLLECTION_NAMES.map((name) => mirrorOf(db, name))
-  await db.transaction('rw', [...tables, db.outbox, db.meta], async () => {
+  await db.transaction('rw', [...tables, db.outbox, db.meta, db.packs], async () => {
+    // Packed rows never have queued work (a write takes a row out of its pack first).
+    await db.packs.clear()
     const keep = new Set((await db.outbox.toArray()).map((op) => `${op.collection}:${op.recordId}`))
     for (const name of COLLECTION_NAMES) {
       const table = mirrorOf(db, name)

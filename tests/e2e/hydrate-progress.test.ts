@@ -52,4 +52,29 @@ it('fills the contacts list while the first download is under way', async () => 
   // Five pages of 2,000 (src/sync/pull.ts): at least a few of them must have shown before the last one.
   expect(along.length, `totals seen: ${totals.join(', ')}`).toBeGreaterThanOrEqual(2)
   expect(totals.at(-1)).toBe(CONTACTS)
+
+  // The download wrote its rows as packs (src/db/packs.ts); once done they are moved into the contacts
+  // table behind the screens, each row once. Counted in IndexedDB itself, without the app's code.
+  const stores = () =>
+    page.evaluate(async () => {
+      const info = (await indexedDB.databases()).find((db) => db.name?.startsWith('outpost-'))
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(info?.name as string)
+        open.onsuccess = () => resolve(open.result)
+        open.onerror = () => reject(open.error)
+      })
+      const count = (store: string) =>
+        new Promise<number>((resolve) => {
+          const request = db.transaction(store).objectStore(store).count()
+          request.onsuccess = () => resolve(request.result)
+        })
+      const counts = {
+        contacts: await count('contacts'),
+        packs: await count('packs'),
+        packIds: await count('packIds'),
+      }
+      db.close()
+      return counts
+    })
+  await expect.poll(stores, { timeout: 30_000 }).toEqual({ contacts: CONTACTS, packs: 0, packIds: 0 })
 })

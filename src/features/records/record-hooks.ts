@@ -39,6 +39,7 @@ export function useRecordPage(
   const answered = useRef<{ key: string; result: PageResult } | undefined>(undefined)
   const live = useLiveQuery(async () => {
     const result = await readPage(db, collection, query)
+    if (!result) return undefined
     const last = answered.current
     const kept =
       last?.key === key && samePage(last.result, result)

@@ -8,6 +8,7 @@
 
 import type { OutpostDb } from '../../db/database'
 import { mirrorIndex } from '../../db/mirror-index'
+import { hasPacks } from '../../db/packs'
 import { type MirrorRow, mirrorOf } from '../../db/tables'
 import type { CollectionName } from '../../domain/collections'
 import { collections } from '../../domain/collections'
@@ -43,11 +44,16 @@ export function listedIds(
   return index.page(searchWords(query.search), (query.page - 1) * query.perPage, query.perPage)
 }
 
+/**
+ * Undefined while rows of the collection wait in packs and its index is not
+ * built (a reload just after a first sync): the table alone would show a wrong
+ * page, and the index, once built, announces a new version to read again.
+ */
 export async function readPage(
   db: OutpostDb,
   collection: CollectionName,
   query: PageQuery,
-): Promise<PageResult> {
+): Promise<PageResult | undefined> {
   const spec = collections[collection]
   const sort = query.sort ?? spec.defaultSort
   const descending = sort.startsWith('-')
@@ -62,6 +68,7 @@ export async function readPage(
     return { rows: rows.filter((row) => row !== undefined), total: listed.total }
   }
   mirrorIndex(db, collection).warm()
+  if (await hasPacks(db, collection)) return undefined
   const matches = (row: MirrorRow) => matchesAcross(row, spec.searchFields, words)
   if (field !== 'id' && !(field in table.schema.idxByName)) {
     // No IndexedDB index for this order (only the list orders have one): sort the matches here.

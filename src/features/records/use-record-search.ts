@@ -16,7 +16,7 @@ const detailOf = (row: Record<string, unknown>) =>
 export function useRecordSearch(collection: CollectionName, search: string): ComboboxOption[] {
   const { db } = useRuntime()
   const rows = useLiveQuery(
-    async () => (await readPage(db, collection, { page: 1, perPage: RESULTS, search })).rows,
+    async () => (await readPage(db, collection, { page: 1, perPage: RESULTS, search }))?.rows,
     [db, collection, search],
   )
   const { displayName } = collections[collection]

@@ -13,6 +13,7 @@
  */
 import type { OutpostDb } from '../../../db/database'
 import { type MirrorChanges, onMirrorChanges } from '../../../db/mirror-changes'
+import { readWholeTable } from '../../../db/packs'
 import { type MirrorRow, mirrorOf } from '../../../db/tables'
 import { type CollectionName, collections } from '../../../domain/collections'
 
@@ -179,16 +180,10 @@ export class DashboardTally {
     }
   }
 
-  private async readAll(collection: CollectionName) {
-    const table = mirrorOf(this.db, collection)
-    let after: string | undefined
-    for (;;) {
-      const from = after === undefined ? table.toCollection() : table.where(':id').above(after)
-      const rows = await from.limit(this.chunk).toArray()
+  private readAll(collection: CollectionName) {
+    return readWholeTable(this.db, collection, this.chunk, (rows) => {
       for (const row of rows) this.put(collection, row)
-      if (rows.length < this.chunk) return
-      after = (rows.at(-1) as MirrorRow).id
-    }
+    })
   }
 
   private hear(changes: MirrorChanges) {
