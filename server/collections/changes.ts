@@ -9,7 +9,7 @@ import type { Change, ChangesResponse } from '../../src/domain/rest'
 import type { Db } from '../db/open'
 import { syncMeta } from '../db/schema'
 import { cursorAhead, resyncRequired } from '../http/errors'
-import { type Row, toDocs } from './docs'
+import { docJson } from './doc-json'
 import { type ServerCollection, serverCollections } from './registry'
 
 export const DEFAULT_CHANGES_LIMIT = 500
@@ -20,17 +20,29 @@ export async function purgedThrough(db: Db): Promise<number> {
   return row?.purgedThrough ?? 0
 }
 
-async function toChanges(db: Db, collection: ServerCollection, rows: Row[]): Promise<Change[]> {
-  const docs = await toDocs(db, collection, rows)
-  return rows.map((row, i) => {
-    const deleted = row.deletedAt !== null && row.deletedAt !== undefined
+/** A collection's next `limit` changes after `since`, each doc built by the database (doc-json.ts). */
+async function changesOf(
+  db: Db,
+  collection: ServerCollection,
+  since: number,
+  limit: number,
+): Promise<Change[]> {
+  const { table } = collection
+  const rows = await db
+    .select({ id: table.id, version: table.version, seq: table.seq, doc: docJson(collection) })
+    .from(table)
+    .where(gt(table.seq, since))
+    .orderBy(asc(table.seq))
+    .limit(limit)
+  return rows.map((row) => {
+    const doc = row.doc as string | null
     return {
       collection: collection.name,
       id: row.id as string,
       version: row.version as number,
       seq: row.seq as number,
-      deleted,
-      doc: deleted ? null : (docs[i] ?? null),
+      deleted: doc === null,
+      doc: doc === null ? null : (JSON.parse(doc) as Change['doc']),
     }
   })
 }
@@ -60,15 +72,7 @@ async function readPage(db: Db, since: number, limit: number): Promise<ChangesRe
   }
   // Each collection's next `limit + 1` rows, merged: enough to fill the page and to know if there is more.
   const perCollection = await Promise.all(
-    serverCollections.map(async (collection) => {
-      const rows = await db
-        .select()
-        .from(collection.table)
-        .where(gt(collection.table.seq, since))
-        .orderBy(asc(collection.table.seq))
-        .limit(limit + 1)
-      return toChanges(db, collection, rows as Row[])
-    }),
+    serverCollections.map((collection) => changesOf(db, collection, since, limit + 1)),
   )
   const merged = perCollection.flat().sort((a, b) => a.seq - b.seq)
   const changes = merged.slice(0, limit)

@@ -1,6 +1,7 @@
 /** GET /api/sync/changes?since=<cursor>&limit=<n>: the change feed the client pulls. */
 import type { FastifyInstance } from 'fastify'
-import { DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT, readChanges } from '../collections/changes'
+import { DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT } from '../collections/changes'
+import { readChangesAhead } from '../collections/changes-ahead'
 import type { Db } from '../db/open'
 import { SIGNED_IN } from '../http/access'
 import { queryError } from '../http/errors'
@@ -19,6 +20,6 @@ export function syncRoutes(app: FastifyInstance, db: Db) {
     const query = request.query as Record<string, unknown>
     const since = whole(query.since, 'since', 0, Number.MAX_SAFE_INTEGER, 0)
     const limit = whole(query.limit, 'limit', DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT, 1)
-    return readChanges(db, since, limit)
+    return readChangesAhead(db, since, limit)
   })
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { purgeTombstones } from '../../server/maintenance'
 import type { Change, ChangesResponse } from '../../src/domain/rest'
 import { startTestServer, type TestServer } from './helpers'
+import { imageForm, png } from './image-fixtures'
 
 let server: TestServer
 let cookie: string
@@ -69,6 +70,68 @@ describe('GET /api/sync/changes', () => {
     const first = await changes('since=0&limit=1')
     expect(first).toMatchObject({ hasMore: true, total: all.changes.length })
     expect((await changes(`since=${first.cursor}&limit=1`)).total).toBeUndefined()
+  })
+
+  it('reads the next page ahead, and loses no write made between two pages', async () => {
+    const head = (await changes('since=0&limit=5000')).cursor
+    const made = []
+    for (const name of ['Ahead1', 'Ahead2', 'Ahead3', 'Ahead4', 'Ahead5']) made.push((await create(name)).id)
+    const first = await changes(`since=${head}&limit=2`)
+    expect(first.hasMore).toBe(true)
+    // The next page is read once this answer is on its way (a setImmediate); then someone writes.
+    await new Promise((resolve) => setImmediate(resolve))
+    made.push((await create('Late')).id)
+    const second = await changes(`since=${first.cursor}&limit=2`)
+    // Read ahead before the write: the late row is not in it, but in the page after.
+    expect(second.changes.map((change) => change.doc?.firstName)).toEqual(['Ahead3', 'Ahead4'])
+    const third = await changes(`since=${second.cursor}&limit=2`)
+    expect(third.changes.map((change) => change.doc?.firstName)).toEqual(['Ahead5', 'Late'])
+    const seen = [first, second, third].flatMap((page) => page.changes)
+    expect(seen.map((change) => change.id)).toEqual(made)
+    const seqs = seen.map((change) => change.seq)
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b))
+  })
+
+  it('answers each doc as the REST API answers it, for every collection and kind of field', async () => {
+    const head = (await changes('since=0&limit=5000')).cursor
+    const awkward = 'Zoë "Q" O\'Brien\n\t<b>&amp;</b> 😀 \\ \u0001 ∑'
+    const posted = async (path: string, payload: unknown) => {
+      const response = await api('POST', `/api/${path}`, payload)
+      expect(response.statusCode, response.body).toBe(201)
+      return response.json().doc as { id: string }
+    }
+    const company = await posted('companies', { companyName: awkward, website: 'acme.example' })
+    const made: Array<[string, string]> = [['companies', company.id]]
+    made.push(['contacts', (await posted('contacts', { firstName: awkward, company: company.id })).id])
+    made.push(['contacts', (await posted('contacts', { firstName: 'No company', email: 'a@b.example' })).id])
+    const description = [{ type: 'paragraph', children: [{ text: awkward, bold: true }] }]
+    for (const [path, imageField, upload] of [
+      ['industries', 'industryImage', 'industry-image'],
+      ['services', 'serviceImage', 'service-image'],
+      ['products', 'productImage', 'product-image'],
+    ] as const) {
+      const image = await server.request(cookie, {
+        method: 'POST',
+        url: `/api/${upload}`,
+        payload: imageForm(png(8, 8), `${path} photo.png`),
+      })
+      expect(image.statusCode, image.body).toBe(201)
+      made.push([
+        path,
+        (await posted(path, { name: awkward, description, [imageField]: image.json().doc.id })).id,
+      ])
+      made.push([path, (await posted(path, { name: `${path} plain` })).id])
+    }
+    const feed = (await changes(`since=${head}&limit=5000`)).changes
+    for (const [path, id] of made) {
+      const rest = await api('GET', `/api/${path}/${id}`)
+      expect(rest.statusCode).toBe(200)
+      const fed = feed.find((change) => change.id === id)
+      expect(fed, `${path} ${id}`).toMatchObject({ collection: path, deleted: false })
+      expect(fed?.doc, path).toEqual(rest.json())
+      // Key for key in the same order, as a client comparing JSON texts would see them.
+      expect(JSON.stringify(fed?.doc)).toBe(JSON.stringify(rest.json()))
+    }
   })
 
   it('answers 400 to a bad since or limit', async () => {
