@@ -25,7 +25,7 @@ import type {
 } from 'dexie'
 import { type CollectionName, collections } from '../domain/collections'
 import type { Entry } from './index-entries'
-import { PACKS, type Pack, type PackKey } from './packs'
+import { PACKS, type Pack, type PackKey } from './tables'
 
 /** Ids written or deleted, per collection; 'all' when a whole table was cleared or replaced. */
 export type MirrorChanges = Partial<Record<CollectionName, string[] | 'all'>>
@@ -160,6 +160,14 @@ function rowsLeft(
   })
 }
 
+/** Transactions whose writes change nothing a reader sees (rows moved out of packs, packs.ts). */
+const unannounced = new WeakSet<object>()
+
+/** The writes of `transaction` (the IndexedDB transaction under a Dexie one) are not announced. */
+export function leaveUnannounced(transaction: object | undefined) {
+  if (transaction) unannounced.add(transaction)
+}
+
 function middleware(dbName: string): Middleware<DBCore> {
   const pending = new WeakMap<DBCoreTransaction, { changes: MirrorChanges; written: Written }>()
   const collect = (
@@ -168,6 +176,7 @@ function middleware(dbName: string): Middleware<DBCore> {
     req: DBCoreMutateRequest,
     result: DBCoreMutateResponse,
   ) => {
+    if (unannounced.has(trans)) return
     let collected = pending.get(trans)
     if (!collected) {
       const fresh = { changes: {} as MirrorChanges, written: {} as Written }

@@ -20,34 +20,36 @@
  * changes, each context may remember which ids each pack holds, and the packed
  * rows of a collection are counted from the keys alone.
  */
-import type {
-  DBCore,
-  DBCoreGetManyRequest,
-  DBCoreKeyRange,
-  DBCoreMutateRequest,
-  DBCoreTable,
-  DBCoreTransaction,
-  Middleware,
+import Dexie, {
+  type DBCore,
+  type DBCoreGetManyRequest,
+  type DBCoreKeyRange,
+  type DBCoreMutateRequest,
+  type DBCoreTable,
+  type DBCoreTransaction,
+  type Middleware,
 } from 'dexie'
 import { type CollectionName, collections } from '../domain/collections'
 import type { OutpostDb } from './database'
-import type { MirrorRow } from './tables'
+import { leaveUnannounced } from './mirror-changes'
+import { type MirrorRow, PACK_IDS, PACKS, type Pack, type PackKey } from './tables'
 
-/** Rows per pack: a pack read to answer one row (an edit screen, a list page) stays under a millisecond. */
+/**
+ * Rows per pack: a row read from a pack costs reading the whole pack (under a millisecond at 250),
+ * and every read or write by key looks through the keys of all packs. 100 made the first sync of
+ * 100,000 slower than 250 (7.2 s against 5.4 s in Chromium).
+ */
 export const PACK_ROWS = 250
-/** Packs each context keeps as read, for rows asked for again: ~16 MB at most, at 250 contacts a pack. */
+/** Packs each context keeps as read, for rows asked for again: 16,000 rows, ~8 MB of contacts. */
 const RECENT_PACKS = 64
-/** Packs unpacked per transaction: about 2,000 rows, as one page of the feed was written before packs. */
-const PACKS_PER_UNPACK = 8
+/** How long a context keeps what it learnt of the packs after its last look at them. */
+const FORGET_MS = 10_000
+/**
+ * Packs unpacked per transaction. Every reader of the table waits for the transaction: one pack
+ * (~10 ms of IndexedDB writes) keeps a list page that lands meanwhile within a frame or two.
+ */
+const PACKS_PER_UNPACK = 1
 
-export type PackKey = [collection: CollectionName, n: number, rows: number]
-export interface Pack {
-  rows: MirrorRow[]
-}
-
-export const PACKS = 'packs'
-/** Each pack's ids alone, under the same key: what a context reads to learn where rows are, for a fraction of the pack. */
-export const PACK_IDS = 'packIds'
 const packed = new Set<string>(Object.keys(collections))
 /** Every key of a store (Dexie's own AnyRange; its DBCoreRangeType is a const enum, not there at run time). */
 const ANY: DBCoreKeyRange = { type: 3, lower: Number.NEGATIVE_INFINITY, upper: [[]] }
@@ -82,6 +84,11 @@ class PackMap {
     for (const id of ids) this.packOf.set(refOf(key[0], id), key)
   }
 
+  clear() {
+    this.ids.clear()
+    this.packOf.clear()
+  }
+
   /** The packs holding any of `ids`, each once. */
   holdersOf(collection: string, ids: readonly string[]): PackKey[] {
     const holders = new Map<string, PackKey>()
@@ -105,6 +112,17 @@ function middleware(): Middleware<DBCore> {
       // Packs read lately, kept as read: a key's contents never change, so a pack still listed is this one.
       // A list refreshed as the first sync goes on reads the same few packs again and again.
       const recent = new Map<string, Pack>()
+      // What a context learnt of the packs is let go a while after its last look: once the rows are
+      // unpacked, nothing looks again, and 100,000 ids and the packs kept would stay in memory.
+      let forgetting: ReturnType<typeof setTimeout> | undefined
+      const forgetSoon = () => {
+        clearTimeout(forgetting)
+        forgetting = setTimeout(() => {
+          map.clear()
+          recent.clear()
+        }, FORGET_MS)
+        ;(forgetting as { unref?: () => void }).unref?.()
+      }
       const remember = (key: PackKey, pack: Pack) => {
         recent.set(keyText(key), pack)
         if (recent.size > RECENT_PACKS) recent.delete(recent.keys().next().value as string)
@@ -136,7 +154,13 @@ function middleware(): Middleware<DBCore> {
           .query({ trans, values: false, query: { index: packs().schema.primaryKey, range: ANY } })
           .then(({ result }) => {
             const keys = result as PackKey[]
+            if (keys.length > 0 || map.size > 0) forgetSoon()
             const unseen = map.follow(keys)
+            // Packs gone (unpacked, replaced) are not kept either.
+            if (recent.size > 0) {
+              const now = new Set(keys.map(keyText))
+              for (const text of recent.keys()) if (!now.has(text)) recent.delete(text)
+            }
             if (unseen.length === 0) return keys
             return packIds()
               .getMany({ trans, keys: unseen })
@@ -357,7 +381,9 @@ export function unpackSome(db: OutpostDb): Promise<boolean> {
     const keys = ((await db.packs.toCollection().primaryKeys()) as PackKey[]).slice(0, PACKS_PER_UNPACK)
     if (keys.length === 0) return false
     const values = (await db.packs.bulkGet(keys)) as Pack[]
-    // Gone from the packs first: the rows then live in their table alone.
+    // Gone from the packs first: the rows then live in their table alone. Readers saw them already, as they
+    // are: announced, every tab's list index would take 250 unchanged rows again, 400 times in a row.
+    leaveUnannounced(Dexie.currentTransaction?.idbtrans)
     await db.packs.bulkDelete(keys)
     const byCollection = new Map<CollectionName, MirrorRow[]>()
     values.forEach((pack, i) => {

@@ -1,6 +1,6 @@
 /** The mirror table of a collection (or of one's own account, `users`), by its name. */
 import type { Table } from 'dexie'
-import type { MirroredName } from '../domain/collections'
+import type { CollectionName, MirroredName } from '../domain/collections'
 import type { OutpostDb } from './database'
 
 export type MirrorRow = Record<string, unknown> & { id: string; version: number }
@@ -8,3 +8,12 @@ export type MirrorRow = Record<string, unknown> & { id: string; version: number 
 export function mirrorOf(db: OutpostDb, collection: MirroredName): Table<MirrorRow, string> {
   return db.table(collection)
 }
+
+/** Where the first sync keeps rows before they are moved into their tables (packs.ts): a pack's key. */
+export type PackKey = [collection: CollectionName, n: number, rows: number]
+export interface Pack {
+  rows: MirrorRow[]
+}
+export const PACKS = 'packs'
+/** Each pack's ids alone, under the same key: what a context reads to learn where rows are, for a fraction of the pack. */
+export const PACK_IDS = 'packIds'

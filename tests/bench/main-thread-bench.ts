@@ -117,7 +117,9 @@ function windowOf(recorded: Recorded, typed: Typed): Window {
 
 /**
  * Whether the first sync has brought every contact, counted with IndexedDB itself (the count runs off the
- * main thread; `sync.hydrated` is no sign: a run cut short by the page's reload after sign-in never sets it).
+ * main thread; `sync.hydrated` is no sign: a run cut short by the page's reload after sign-in never sets it):
+ * rows in the contacts table and rows still in the download's packs (src/db/packs.ts; a pack's key ends
+ * with its number of rows).
  */
 function hydrated(page: Page) {
   return page.evaluate(
@@ -127,12 +129,17 @@ function hydrated(page: Page) {
         open.onerror = () => reject(open.error)
         open.onsuccess = () => {
           const db = open.result
-          const request = db.transaction('contacts').objectStore('contacts').count()
-          request.onsuccess = () => {
+          const transaction = db.transaction(['contacts', 'packs'])
+          const inTable = transaction.objectStore('contacts').count()
+          const packKeys = transaction.objectStore('packs').getAllKeys()
+          transaction.oncomplete = () => {
             db.close()
-            resolve(request.result >= contacts)
+            const packed = (packKeys.result as [string, number, number][])
+              .filter(([collection]) => collection === 'contacts')
+              .reduce((sum, [, , rows]) => sum + rows, 0)
+            resolve(inTable.result + packed >= contacts)
           }
-          request.onerror = () => reject(request.error)
+          transaction.onerror = () => reject(transaction.error)
         }
       }),
     CONTACTS,

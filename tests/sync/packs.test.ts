@@ -129,6 +129,21 @@ describe('packed rows', () => {
     expect(index.page([], 0, 3).total).toBe(300)
   })
 
+  it('move into their table unannounced: no reader sees anything change', async () => {
+    await packed(contacts(600))
+    const index = mirrorIndex(db, 'contacts')
+    index.warm()
+    await index.idle()
+    const heard: MirrorChanges[] = []
+    const stop = onMirrorChanges(db.name, (changes) => heard.push(changes))
+    await unpackAll()
+    await db.contacts.put({ ...contact(1, 2), firstName: 'Edited' } as never)
+    stop()
+    // Only the edit is heard, not the 600 rows moved.
+    expect(heard).toEqual([{ contacts: ['c0001'] }])
+    expect(index.page([], 0, 3).total).toBe(600)
+  })
+
   it('are in the list index built while they wait, and a list page waits for that index', async () => {
     await packed(contacts(300))
     // No index yet: the table alone would answer a wrong page.
