@@ -77,9 +77,11 @@ export async function pull(ctx: EngineContext, status?: SyncStatus): Promise<Pul
     await writeMeta(db, META.hydrated, true)
     status?.set({ hydrate: null })
   }
-  // Every row is already there to read (packs.ts); moving them into their tables goes on behind the screens.
+  // Every row is already there to read (packs.ts); moving them into their tables goes on behind the screens,
+  // a pack per transaction. A reader's transaction waits for at most one (IndexedDB runs them in the order
+  // made, and the next move is made after a timer): no need to wait a frame as between pages.
   while ((await hasPacks(db)) && (await unpackSome(db)))
-    await new Promise((resolve) => setTimeout(resolve, SCREENS_GAP_MS))
+    await new Promise((resolve) => setTimeout(resolve, 0))
   return 'ok'
 }
 
