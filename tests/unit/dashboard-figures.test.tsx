@@ -199,4 +199,36 @@ describe('dashboard figures', () => {
     expect(tally.rows.contacts.size).toBe(0)
     expect(contactsByDepartment(tally).every((row) => row.count === 0)).toBe(true)
   })
+
+  it('reads the tables again, once the stream pauses, after changes of hundreds of rows (a first sync)', async () => {
+    const db = freshDb()
+    await seedDashboard(db)
+    const tally = await tallyOver(db)
+    const department = (name: string) =>
+      contactsByDepartment(tally).find((row) => row.department === name)?.count ?? 0
+    const before = {
+      all: tally.rows.contacts.size,
+      support: department('Support'),
+      legal: department('Legal'),
+    }
+    // Two pages of a download, then a small edit while they are not yet counted.
+    await db.contacts.bulkPut(Array.from({ length: 600 }, () => contact({ department: 'Support' })))
+    await db.contacts.bulkPut(Array.from({ length: 600 }, () => contact({ department: 'Support' })))
+    await db.contacts.add(contact({ department: 'Legal' }))
+    await tally.idle()
+    expect(tally.rows.contacts.size).toBe(before.all + 1201)
+    expect(department('Support')).toBe(before.support + 1200)
+    expect(department('Legal')).toBe(before.legal + 1)
+
+    // Once the tables are large, a page's rows are read again by id instead of every table whole.
+    await db.contacts.bulkPut(Array.from({ length: 6000 }, () => contact({ department: 'Support' })))
+    await tally.idle()
+    const finance = Array.from({ length: 600 }, () => contact({ department: 'Finance' }))
+    await db.contacts.bulkPut(finance)
+    await db.contacts.delete(finance[0]?.id as string)
+    await tally.idle()
+    expect(tally.rows.contacts.size).toBe(before.all + 1201 + 6000 + 599)
+    expect(department('Finance')).toBe(599)
+    expect(department('Support')).toBe(before.support + 7200)
+  })
 })

@@ -36,6 +36,13 @@ export const COLLECTIONS = Object.keys(collections) as CollectionName[]
 
 /** See `changed`. */
 const NOTIFY_EVERY_MS = 250
+/**
+ * A change naming this many rows (a page of a first sync, 2,000) is not read again at once, 2,000
+ * point reads a page beside the download, but once such changes pause for `BULK_QUIET_MS`
+ * (`countWhenQuiet`). With the dashboard open, the first sync of 100,000 took 8.5 s instead of 5.7.
+ */
+const BULK = 500
+const BULK_QUIET_MS = 1_000
 
 /**
  * Rows per read while building, in the page: each read and its cloning stay
@@ -86,6 +93,13 @@ export class DashboardTally {
   private unhear: (() => void) | null = null
   private notifying: ReturnType<typeof setTimeout> | undefined
   private notified = Number.NEGATIVE_INFINITY
+  /** A reading of everything again, waiting for big changes to pause (see `BULK`). */
+  private quiet: {
+    timer: ReturnType<typeof setTimeout>
+    done: Promise<void>
+    go: () => void
+    ids: Partial<Record<CollectionName, Set<string>>>
+  } | null = null
 
   constructor(
     private readonly db: OutpostDb,
@@ -118,6 +132,9 @@ export class DashboardTally {
   stop() {
     this.unhear?.()
     this.unhear = null
+    if (this.quiet) clearTimeout(this.quiet.timer)
+    this.quiet?.go()
+    this.quiet = null
     clearTimeout(this.notifying)
     this.notifying = undefined
     this.clear()
@@ -128,12 +145,47 @@ export class DashboardTally {
   async idle() {
     let seen: Promise<void> | undefined
     let built: Promise<void> | undefined
-    while (seen !== this.applying || built !== this.built || this.state === 'building') {
+    while (seen !== this.applying || built !== this.built || this.state === 'building' || this.quiet) {
+      if (this.quiet) await this.quiet.done
       seen = this.applying
       built = this.built
       await built
       await seen
     }
+  }
+
+  /**
+   * Counts big changes once they have paused (each one puts it off again): the rows they named are read
+   * again, or, when they are a tenth of everything counted or more, every table is read again whole,
+   * with one request per chunk instead of one per row. On a slow network the pages of a first sync
+   * pause between them, and the tables are not read whole again and again once they are large.
+   */
+  private countWhenQuiet(changes: Partial<Record<CollectionName, string[]>>) {
+    const waiting = this.quiet
+    if (waiting) clearTimeout(waiting.timer)
+    let go = waiting?.go ?? (() => {})
+    const done =
+      waiting?.done ??
+      new Promise<void>((resolve) => {
+        go = resolve
+      })
+    const ids = waiting?.ids ?? {}
+    for (const [name, named] of Object.entries(changes) as [CollectionName, string[]][]) {
+      const set = ids[name] ?? new Set<string>()
+      for (const id of named) set.add(id)
+      ids[name] = set
+    }
+    const timer = setTimeout(() => {
+      this.quiet = null
+      const pending = Object.values(ids).reduce((sum, set) => sum + set.size, 0)
+      const counted = Object.values(this.rows).reduce((sum, rows) => sum + rows.size, 0)
+      if (pending * 10 >= counted) {
+        this.state = 'cold'
+        this.start()
+      } else void this.apply(Object.fromEntries(Object.entries(ids).map(([name, set]) => [name, [...set]])))
+      go()
+    }, BULK_QUIET_MS)
+    this.quiet = { timer, done, go, ids }
   }
 
   private clear() {
@@ -200,6 +252,11 @@ export class DashboardTally {
       // A table cleared or replaced: read everything again rather than guess what went.
       this.state = 'cold'
       this.start()
+      return
+    }
+    const named = Object.values(changes).reduce((sum, ids) => sum + (ids as string[]).length, 0)
+    if (this.quiet || named >= BULK) {
+      this.countWhenQuiet(changes as Partial<Record<CollectionName, string[]>>)
       return
     }
     void this.apply(changes as Partial<Record<CollectionName, string[]>>)
