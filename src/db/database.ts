@@ -15,7 +15,7 @@ import type { ImageKind } from '../domain/images'
 import type { Account } from '../domain/user'
 import { trackMirrorChanges } from './mirror-changes'
 import type { OutboxOp, SyncNotice } from './outbox-types'
-import { readPacks } from './packs'
+import { readPacks } from './packs-middleware'
 import type { Pack, PackKey } from './tables'
 
 export interface MetaEntry {
