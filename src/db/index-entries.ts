@@ -7,6 +7,10 @@ import { globalSearchTexts } from '../domain/global-search'
 import { compareListOrder, type SortKey, sortKeyOf } from '../domain/list-order'
 import { searchableText } from '../domain/search'
 import type { Written, WrittenEntries } from './mirror-changes'
+import { type Signature, signatureOf } from './pair-signature'
+
+/** A row as a list shows it: its id and its collection's `listFields`, nothing else. */
+export type ListedRow = { id: string } & Record<string, unknown>
 
 export interface Entry {
   id: string
@@ -17,6 +21,10 @@ export interface Entry {
   found: string
   /** …and the phone fields' digits. */
   phones: string
+  /** What the list shows of the row, so a page paints from memory. Replaced, never changed, when the row is. */
+  shown: ListedRow
+  /** The pairs of characters `text` holds (pair-signature.ts): a search looks into few texts. */
+  pairs: Signature
 }
 
 export const compareEntries = (a: Entry, b: Entry) => compareListOrder(a, b)
@@ -25,13 +33,22 @@ export const compareEntries = (a: Entry, b: Entry) => compareListOrder(a, b)
 export function entryOf(collection: CollectionName, row: Record<string, unknown> & { id: string }): Entry {
   const spec = collections[collection]
   const global = globalSearchTexts(row, collection)
+  const text = searchableText(row, spec.searchFields)
   return {
     id: row.id,
     key: sortKeyOf(row[spec.defaultSort]),
-    text: searchableText(row, spec.searchFields),
+    text,
     found: global.text,
     phones: global.phones,
+    shown: listedRow(row, spec.listFields),
+    pairs: signatureOf(text),
   }
+}
+
+function listedRow(row: Record<string, unknown> & { id: string }, fields: readonly string[]): ListedRow {
+  const shown: ListedRow = { id: row.id }
+  for (const field of fields) if (row[field] !== undefined) shown[field] = row[field]
+  return shown
 }
 
 /**
@@ -52,8 +69,22 @@ export function entriesOf(written: Written): WrittenEntries {
   return entries
 }
 
+/** Whether two entries take the same place and are found by the same searches. */
 export const sameEntry = (a: Entry, b: Entry) =>
   a.key === b.key && a.text === b.text && a.found === b.found && a.phones === b.phones
+
+/** Whether a list shows the two the same (rich text compared by what it holds). */
+export function sameShown(a: ListedRow, b: ListedRow) {
+  const fields = Object.keys(a)
+  if (fields.length !== Object.keys(b).length) return false
+  return fields.every((field) => {
+    const x = a[field]
+    const y = b[field]
+    return (
+      x === y || (typeof x === 'object' && typeof y === 'object' && JSON.stringify(x) === JSON.stringify(y))
+    )
+  })
+}
 
 /** The first position in `ordered` from `from` on whose entry does not come before `entry`. */
 function lowerBound(ordered: Entry[], entry: Entry, from: number) {

@@ -23,6 +23,12 @@ export interface CollectionSpec {
   searchFields: readonly string[]
   sortFields: readonly string[]
   defaultSort: string
+  /**
+   * The fields a list of the collection shows (its columns, a card's title, a
+   * row's actions): the list index keeps them in memory, so any page of the
+   * list paints without reading IndexedDB (src/db/mirror-index.ts).
+   */
+  listFields: readonly string[]
   schemas: { create: unknown; patch: unknown }
   /** Fields that point at a record of another collection (a create must wait for that record's create). */
   relations: Readonly<Record<string, string>>
@@ -41,6 +47,7 @@ export const contactsCollection: CollectionSpec = {
   searchFields: CONTACT_SEARCH_FIELDS,
   sortFields: CONTACT_SORT_FIELDS,
   defaultSort: 'lastName',
+  listFields: ['firstName', 'lastName', 'email', 'phone', 'title'],
   schemas: contactSchemas,
   relations: { company: 'companies' },
   displayName: (doc) => joined(field(doc, 'firstName'), field(doc, 'lastName')),
@@ -52,6 +59,7 @@ export const companiesCollection: CollectionSpec = {
   searchFields: COMPANY_SEARCH_FIELDS,
   sortFields: COMPANY_SORT_FIELDS,
   defaultSort: 'companyName',
+  listFields: ['companyName', 'website', 'mainPhone', 'email'],
   schemas: companySchemas,
   relations: {},
   displayName: (doc) => joined(field(doc, 'companyName')),
@@ -65,6 +73,7 @@ function catalogCollection(name: CatalogName): CollectionSpec {
     searchFields: CATALOG_SEARCH_FIELDS,
     sortFields: CATALOG_SORT_FIELDS,
     defaultSort: 'name',
+    listFields: ['name', 'description'],
     schemas: catalogSchemas(name),
     relations: {},
     image: { field: imageField, kind: imageKind },
@@ -95,6 +104,7 @@ export const accountCollection: CollectionSpec = {
   searchFields: [],
   sortFields: [],
   defaultSort: 'email',
+  listFields: [],
   schemas: userSchemas,
   relations: {},
   image: { field: 'userImage', kind: 'user-image' },

@@ -11,19 +11,11 @@ import { input } from './styles'
 interface SearchBoxProps {
   value: string
   onSearch: (text: string) => void
-  /** Each keystroke's text, before it is searched (for reading its results ahead). */
-  onType?: (text: string) => void
   delay?: number
   placeholder?: string
 }
 
-export function SearchBox({
-  value,
-  onSearch,
-  onType,
-  delay = 300,
-  placeholder = 'Search records',
-}: SearchBoxProps) {
+export function SearchBox({ value, onSearch, delay = 300, placeholder = 'Search records' }: SearchBoxProps) {
   const [text, setText] = useState(value)
   // The latest callback, without restarting the timer when the parent re-renders.
   const report = useRef(onSearch)
@@ -45,7 +37,6 @@ export function SearchBox({
         value={text}
         onChange={(event) => {
           setText(event.target.value)
-          onType?.(event.target.value)
         }}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && text !== value) report.current(text)

@@ -5,6 +5,7 @@ import { OutpostDb } from '../../src/db/database'
 import { entriesOf } from '../../src/db/index-entries'
 import { announceWritten } from '../../src/db/mirror-changes'
 import { dropMirrorIndexes, mirrorIndex } from '../../src/db/mirror-index'
+import { collections } from '../../src/domain/collections'
 import { fromPlainText } from '../../src/domain/rich-text'
 import { readPage } from '../../src/features/records/record-query'
 
@@ -53,7 +54,46 @@ async function reference(search: string) {
     .map((r) => r.id as string)
 }
 
+/** A contact as its list shows it: the id and the fields the list has, as the table holds them. */
+const shownOf = (row: Record<string, unknown>) =>
+  Object.fromEntries(
+    ['id', ...collections.contacts.listFields].filter((f) => row[f] !== undefined).map((f) => [f, row[f]]),
+  )
+
 describe('the in-memory list index', () => {
+  it('keeps what the list shows of each row, and follows its edits', async () => {
+    const ada = {
+      id: 'a',
+      version: 1,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '+44 20 7946 0123',
+      title: 'Analyst',
+      notes: 'not on the list',
+    }
+    await db.contacts.put(ada as never)
+    const index = await builtIndex()
+    const { rows } = index.page(['ada'], 0, 10)
+    expect(rows).toEqual([
+      {
+        id: 'a',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@example.com',
+        phone: '+44 20 7946 0123',
+        title: 'Analyst',
+      },
+    ])
+    const before = index.getVersion()
+    await db.contacts.update('a', { title: 'Director' } as never)
+    await index.idle()
+    expect(index.getVersion()).toBeGreaterThan(before)
+    expect(index.page(['ada'], 0, 10).rows[0]?.title).toBe('Director')
+    // The row painted before is not changed under the screen that holds it.
+    expect(rows[0]?.title).toBe('Analyst')
+  })
+
   it('orders as the server does: the list field ignoring case, empty last, ties by id', async () => {
     await db.contacts.bulkPut([
       contact('c', 'lovelace'),
@@ -289,6 +329,8 @@ describe('the in-memory list index', () => {
     const change = fc.oneof(
       fc.record({ put: fc.array(fc.tuple(id, fieldsArb), { minLength: 1, maxLength: 4 }) }),
       fc.record({ update: id, lastName: names }),
+      // A field the list shows but neither orders nor searches by.
+      fc.record({ retitle: id, title: names }),
       fc.record({ remove: fc.array(id, { minLength: 1, maxLength: 3 }) }),
     )
     await fc.assert(
@@ -310,10 +352,14 @@ describe('the in-memory list index', () => {
               )
             else if ('update' in next)
               await db.contacts.update(next.update, { lastName: next.lastName } as never)
+            else if ('retitle' in next) await db.contacts.update(next.retitle, { title: next.title } as never)
             else await db.contacts.bulkDelete(next.remove)
           }
           await index.idle()
           expect(index.matches([])).toEqual(await reference(''))
+          // What a list page paints is the table's rows as they are now, its shown fields only.
+          const table = await db.contacts.bulkGet(await reference(''))
+          expect(index.page([], 0, 100).rows).toEqual(table.map((row) => shownOf(row as never)))
           expect(index.matches(['a'])).toEqual(await reference('a'))
           expect(index.matches(['in', 'a'])).toEqual(await reference('in a'))
         },

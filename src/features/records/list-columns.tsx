@@ -5,6 +5,7 @@
  * px the table shows its rows as cards (ui/data-table.tsx), every value kept.
  */
 import { useMemo } from 'react'
+import type { ListedRow } from '../../db/index-entries'
 import { collections } from '../../domain/collections'
 import { websiteHref } from '../../domain/company'
 import { type RichText, toPlainText } from '../../domain/rich-text'
@@ -13,7 +14,8 @@ import { RowSyncBadge } from '../../ui/sync-badge'
 import { RowActions } from './row-actions'
 import type { ColumnSpec, EntityScreen } from './screens'
 
-export type ListRow = { id: string } & Record<string, unknown>
+/** A row as the list shows it: the collection's `listFields` (src/domain/collections.ts). */
+export type ListRow = ListedRow
 
 const column = columnHelper<ListRow>()
 

@@ -33,7 +33,7 @@ export function ListPage() {
   const { writes, engine, user } = useRuntime()
   const list = useListState(`${user.id}.${screen.listKey}`)
   const query = { page: list.page, perPage: list.perPage, search: list.search }
-  const { page, readTypedSearch } = useRecordPage(collection, query)
+  const page = useRecordPage(collection, query)
   const serverTotal = useServerTotal(collection, query)
   usePageGuard(list, page?.total)
   const syncStates = useSyncStates(collection)
@@ -51,7 +51,7 @@ export function ListPage() {
     [ask, writes, collection],
   )
   const columns = useListColumns(screen, onDelete)
-  const rows = (page?.rows as ListRow[] | undefined) ?? noRows
+  const rows = page?.rows ?? noRows
   const headingId = `all-${collection}`
   const loaded = page !== undefined
   const reserve = useReservedHeight(`${user.id}.${screen.listKey}`, loaded)
@@ -74,12 +74,7 @@ export function ListPage() {
       <div className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-5">
         <PageSizeSelect value={list.perPage} onChange={list.setPerPage} />
         {/* Remounted when the search was set from elsewhere (the top bar's "Show all"), to show it. */}
-        <SearchBox
-          key={list.revision}
-          value={list.search}
-          onSearch={list.setSearch}
-          onType={readTypedSearch}
-        />
+        <SearchBox key={list.revision} value={list.search} onSearch={list.setSearch} />
       </div>
       {/* Until the first read answers, the table is not drawn (its columns would widen as rows came) and
           the height it had last time is held, so the rows and the pager fill it without moving the footer. */}

@@ -1,81 +1,70 @@
 /** React hooks over the mirror: what every list and edit screen reads. They never touch the network. */
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import type { ListedRow } from '../../db/index-entries'
 import { mirrorIndex } from '../../db/mirror-index'
 import type { OutboxOp } from '../../db/outbox-types'
 import { opsFor } from '../../db/record-writes'
 import { mirrorOf } from '../../db/tables'
 import type { CollectionName, RecordOf } from '../../domain/collections'
-import { PageReadAhead, pageKey, samePage } from './page-read-ahead'
-import { type PageQuery, type PageResult, readPage } from './record-query'
+import { listedPage, type PageQuery, readPage } from './record-query'
 import { useRuntime } from './runtime-context'
+
+/** A list screen's page: its rows as the list shows them, and how many records match. */
+export interface ListedPage {
+  rows: ListedRow[]
+  total: number
+}
+
+const sameListing = (a: ListedPage, b: ListedPage) =>
+  a.total === b.total && a.rows.length === b.rows.length && a.rows.every((row, at) => row === b.rows[at])
 
 /**
  * The page of a list screen; undefined while the first read is under way.
- * A page read ahead (page-read-ahead.ts) is shown at once, in the render
- * that follows the click. The live query confirms it, and while a read
- * answers what is on screen already, the screen keeps its objects and does
- * not render again (the server's copy of a page, written again unchanged).
- * `readTypedSearch` is for the search box's keystrokes: it reads ahead the
- * first page of the search being typed.
+ * Once the collection's list index is built, the page comes from it in the
+ * render that follows the click, the Enter or the change that asked for it,
+ * with no IndexedDB read (src/db/mirror-index.ts): each entry keeps what the
+ * list shows of its row. Until then (the first moment after opening a list of
+ * 100,000), and for an order the index does not keep, a live query reads the
+ * table, and the page last shown stays on screen meanwhile.
  */
-export function useRecordPage(
-  collection: CollectionName,
-  query: PageQuery,
-): { page: PageResult | undefined; readTypedSearch: (search: string) => void } {
+export function useRecordPage(collection: CollectionName, query: PageQuery): ListedPage | undefined {
   const { db } = useRuntime()
-  // A page read from the index watches only its own rows: a new version of the index reads it again.
   const index = mirrorIndex(db, collection)
   const indexVersion = useSyncExternalStore(index.subscribe, index.getVersion)
-  const [ahead, setAhead] = useState<PageReadAhead | null>(null)
-  useEffect(() => {
-    const reader = new PageReadAhead(db, collection)
-    setAhead(reader)
-    return () => reader.stop()
-  }, [db, collection])
-
-  const key = pageKey(query)
-  const early = ahead?.get(query)
-  const answered = useRef<{ key: string; result: PageResult } | undefined>(undefined)
-  const live = useLiveQuery(async () => {
-    const result = await readPage(db, collection, query)
-    if (!result) return undefined
-    const last = answered.current
-    const kept =
-      last?.key === key && samePage(last.result, result)
-        ? last
-        : { key, result: early && samePage(early, result) ? early : result }
-    answered.current = kept
-    return kept
-  }, [db, collection, query.page, query.perPage, query.search, query.sort, indexVersion])
-  const current = live?.key === key ? live.result : undefined
-
-  // The pages one click away, read once this one is painted, while the user reads it.
   const { page, perPage, search, sort } = query
-  const total = current?.total
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new index version may move rows into or out of the pages read ahead, so they are checked again
+  const key = pageKey(query)
+
+  // The same object while the index answers the same rows (the server's copy of a page written again
+  // unchanged), so the table does not render again.
+  const listed = useRef<ListedPage | undefined>(undefined)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new index version may change what the page holds
+  const fromIndex = useMemo(() => {
+    const answer = listedPage(db, collection, { page, perPage, search, sort })
+    if (!answer) return undefined
+    const last = listed.current
+    const kept = last && sameListing(last, answer) ? last : { rows: answer.rows, total: answer.total }
+    listed.current = kept
+    return kept
+  }, [db, collection, page, perPage, search, sort, indexVersion])
+
+  const indexed = fromIndex !== undefined
+  const live = useLiveQuery(async () => {
+    if (indexed) return undefined
+    const result = await readPage(db, collection, { page, perPage, search, sort })
+    return result && { key, result }
+  }, [db, collection, page, perPage, search, sort, indexed])
+  const answered = fromIndex ?? (live?.key === key ? live.result : undefined)
+
+  // Until this query is answered: the page last shown, so the table neither empties nor jumps.
+  const lastShown = useRef<ListedPage | undefined>(undefined)
   useEffect(() => {
-    if (!ahead || total === undefined) return
-    const timer = setTimeout(() => void ahead.readAround({ page, perPage, search, sort }, total), 50)
-    return () => clearTimeout(timer)
-  }, [ahead, page, perPage, search, sort, total, indexVersion])
-
-  // A search still being typed: its first page is read once typing pauses for a moment (not on every key),
-  // so the search that follows (Enter, or the search box's own pause) shows its rows at once.
-  const typing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
-  useEffect(() => () => clearTimeout(typing.current), [])
-  const readTypedSearch = useCallback(
-    (typed: string) => {
-      clearTimeout(typing.current)
-      if (!ahead) return
-      typing.current = setTimeout(() => void ahead.readTyped({ page, perPage, search: typed, sort }), 50)
-    },
-    [ahead, page, perPage, sort],
-  )
-
-  // Until the live query answers this query: the page read ahead, else the last page shown.
-  return { page: current ?? early ?? live?.result, readTypedSearch }
+    if (answered) lastShown.current = answered
+  })
+  return answered ?? lastShown.current
 }
+
+const pageKey = (query: PageQuery) => [query.page, query.perPage, query.sort ?? '', query.search].join('\n')
 
 /** One record: undefined while loading, null when there is no such record. */
 export function useRecord<C extends CollectionName>(

@@ -1,12 +1,14 @@
 /**
- * A list screen's page, read from the mirror: sorted, searched with the same
+ * A list's page, read from the mirror: sorted, searched with the same
  * word rules as the server (see src/domain/search.ts), counted, sliced. The
  * list order is answered from the collection's in-memory index once it is
  * built (src/db/mirror-index.ts); until then, and for other orders, from the
- * table.
+ * table. `readPage` answers whole rows (a picker's options show more than the
+ * list does); a list screen paints `listedPage`'s rows.
  */
 
 import type { OutpostDb } from '../../db/database'
+import type { ListedRow } from '../../db/index-entries'
 import { mirrorIndex } from '../../db/mirror-index'
 import { hasPacks } from '../../db/packs'
 import { type MirrorRow, mirrorOf } from '../../db/tables'
@@ -29,15 +31,16 @@ export interface PageResult {
 }
 
 /**
- * The ids of a page and the count of matches, as the collection's in-memory
- * index answers them (at once, no IndexedDB); undefined while the index is not
- * built, or for an order it does not keep.
+ * A page and the count of matches as the collection's in-memory index answers
+ * them, at once, with no IndexedDB read: the ids, and the rows as the list
+ * shows them (its `listFields` only). Undefined while the index is not built,
+ * or for an order it does not keep.
  */
-export function listedIds(
+export function listedPage(
   db: OutpostDb,
   collection: CollectionName,
   query: PageQuery,
-): { total: number; ids: string[] } | undefined {
+): { total: number; ids: string[]; rows: ListedRow[] } | undefined {
   const index = mirrorIndex(db, collection)
   if (!index.ready || (query.sort ?? collections[collection].defaultSort) !== index.sortField)
     return undefined
@@ -61,7 +64,7 @@ export async function readPage(
   const table = mirrorOf(db, collection)
   const offset = (query.page - 1) * query.perPage
   const words = searchWords(query.search)
-  const listed = listedIds(db, collection, query)
+  const listed = listedPage(db, collection, query)
   if (listed) {
     const rows = await table.bulkGet(listed.ids)
     // A row deleted since the index last heard: the next version leaves it out.
