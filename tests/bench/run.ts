@@ -95,7 +95,7 @@ function listSection(b: BrowserFigures) {
     'Times are from the click (or Enter in the search box) until the new rows are in the DOM, and until',
     'the frame after that, which paints them (`requestAnimationFrame`). Enter comes 150 ms after the words',
     "are typed, as a typist presses it, shorter than the search box's own 300 ms pause. p50 / p95 over",
-    `${b.list.next.mirror.dom.runs} runs each (30 for the searches, two queries in turn). The last column is how many times`,
+    `${b.list.next.mirror.dom.runs} runs each (${b.list.search.mirror.dom.runs} for the searches, two queries in turn). The last column is how many times`,
     'slower the online-only way is, to the frame.',
     '',
     '| Action | Mirror: to the DOM | Mirror: to the frame | Online-only: to the DOM | Online-only: to the frame | Online-only ÷ mirror, to the frame (p50 / p95) |',
