@@ -85,6 +85,28 @@ export function unpackSome(db: OutpostDb): Promise<boolean> {
   })
 }
 
+/** The unpacking under way in each database, so that one loop moves its packs at a time. */
+const unpacking = new WeakMap<OutpostDb, Promise<void>>()
+
+/**
+ * Moves every pack into its table behind the screens, one transaction at a
+ * time with a timer between (a reader waits for one move at most), and
+ * answers when none is left. Called again while under way, it answers the
+ * same loop. A failed move (the database closed under it, the device out of
+ * storage) ends the loop with that error and leaves the packs to read; the
+ * next call carries on from them.
+ */
+export function unpackBehind(db: OutpostDb): Promise<void> {
+  const running = unpacking.get(db)
+  if (running) return running
+  const loop = (async () => {
+    while ((await hasPacks(db)) && (await unpackSome(db)))
+      await new Promise((resolve) => setTimeout(resolve, 0))
+  })().finally(() => unpacking.delete(db))
+  unpacking.set(db, loop)
+  return loop
+}
+
 /**
  * Every row of a collection, table and packs, in chunks of about `chunk`
  * (the list index and the dashboard's figures read a table whole this way).

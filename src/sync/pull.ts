@@ -8,7 +8,7 @@
 
 import { META, readMeta, writeMeta } from '../db/meta'
 import type { OutboxOp } from '../db/outbox-types'
-import { hasPacks, unpackSome, writePacks } from '../db/packs'
+import { writePacks } from '../db/packs'
 import { type MirrorRow, mirrorOf } from '../db/tables'
 import { COLLECTION_NAMES, type CollectionName } from '../domain/collections'
 import type { Change } from '../domain/rest'
@@ -77,11 +77,8 @@ export async function pull(ctx: EngineContext, status?: SyncStatus): Promise<Pul
     await writeMeta(db, META.hydrated, true)
     status?.set({ hydrate: null })
   }
-  // Every row is already there to read (packs.ts); moving them into their tables goes on behind the screens,
-  // a pack per transaction. A reader's transaction waits for at most one (IndexedDB runs them in the order
-  // made, and the next move is made after a timer): no need to wait a frame as between pages.
-  while ((await hasPacks(db)) && (await unpackSome(db)))
-    await new Promise((resolve) => setTimeout(resolve, 0))
+  // Every row is already there to read (packs.ts). The engine moves the packs into their tables behind
+  // the screens, outside the run (`unpackBehind`).
   return 'ok'
 }
 

@@ -3,11 +3,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { OutpostDb } from '../../src/db/database'
 import { type MirrorChanges, onMirrorChanges } from '../../src/db/mirror-changes'
 import { dropMirrorIndexes, mirrorIndex } from '../../src/db/mirror-index'
-import { hasPacks, PACK_ROWS, unpackSome, writePacks } from '../../src/db/packs'
+import { hasPacks, PACK_ROWS, unpackBehind, unpackSome, writePacks } from '../../src/db/packs'
+import { createRecord } from '../../src/db/record-writes'
 import type { MirrorRow } from '../../src/db/tables'
 import { readPage } from '../../src/features/records/record-query'
+import { SyncEngine } from '../../src/sync/engine'
 import { pull } from '../../src/sync/pull'
-import { json, scripted } from './fake-server'
+import { echoDoc, json, scripted } from './fake-server'
 
 let db: OutpostDb
 beforeEach(() => {
@@ -190,10 +192,46 @@ describe('a first sync', () => {
       env.state.answer = (request) =>
         request.path === 'sync/changes' ? json(200, pages.shift()) : json(404, {})
       expect(await pull(env.ctx)).toBe('ok')
+      await unpackBehind(env.db)
       expect(await env.db.packs.count()).toBe(0)
       expect(await env.db.contacts.toCollection().primaryKeys()).toHaveLength(600)
       expect(await env.db.contacts.count()).toBe(600)
       expect(await env.db.contacts.get('c0003')).toMatchObject({ version: 1, firstName: 'First3' })
+    } finally {
+      await env.db.delete()
+    }
+  })
+
+  it('moves into the tables after the sync run, and a run asked for meanwhile does not wait for it', async () => {
+    const env = scripted()
+    try {
+      env.state.answer = (request) =>
+        request.method === 'POST'
+          ? json(201, { doc: echoDoc(request) })
+          : request.path !== 'sync/changes'
+            ? json(404, {})
+            : request.query?.since === '0'
+              ? json(200, { changes: contacts(10_000).map(change), cursor: '10000', hasMore: false })
+              : json(200, { changes: [], cursor: '10000', hasMore: false })
+      const engine = new SyncEngine({ db: env.db, transport: env.ctx.transport, userId: 'u1' })
+      expect(await engine.sync()).toBe('ok')
+      expect(engine.status.get().activity).toBe('idle')
+      // Forty packs, moved one per transaction with a timer between: most are still packed as the run
+      // ends, and every row already reads as a row of its table.
+      expect(await env.db.packs.count()).toBeGreaterThan(20)
+      expect(await env.db.contacts.count()).toBe(10_000)
+      expect(await env.db.contacts.get('c9999')).toMatchObject({ firstName: 'First9999' })
+      // A change saved now is sent by a run that does not wait for the moves.
+      await createRecord(env.writes, 'contacts', { firstName: 'Saved meanwhile' })
+      expect(await engine.sync()).toBe('ok')
+      expect(env.state.sent.filter((request) => request.method === 'POST')).toHaveLength(1)
+      expect(await env.db.outbox.count()).toBe(0)
+      expect(await env.db.packs.count()).toBeGreaterThan(0)
+      // One unpacking at a time: asked again while under way, it answers the same loop.
+      expect(unpackBehind(env.db)).toBe(unpackBehind(env.db))
+      await unpackBehind(env.db)
+      expect(await env.db.packs.count()).toBe(0)
+      expect(await env.db.contacts.toCollection().primaryKeys()).toHaveLength(10_001)
     } finally {
       await env.db.delete()
     }
