@@ -10,9 +10,8 @@
  * slow on the network. A page read ahead that failed is read again, and one
  * nobody asks for is dropped after a few seconds.
  */
-import type { ChangesResponse } from '../../src/domain/rest'
 import type { Db } from '../db/open'
-import { readChanges } from './changes'
+import { type FeedPage, readChanges } from './changes'
 
 /** How long a page read ahead waits for its request. */
 const KEEP_MS = 10_000
@@ -20,7 +19,7 @@ const KEEP_MS = 10_000
 const MAX_AHEAD = 8
 
 interface Ahead {
-  page: Promise<ChangesResponse | null>
+  page: Promise<FeedPage | null>
   at: number
 }
 
@@ -61,9 +60,9 @@ export async function readChangesAhead(
   since: number,
   limit: number,
   now = Date.now(),
-): Promise<ChangesResponse> {
+): Promise<FeedPage> {
   const page = (await take(db, since, limit, now)) ?? (await readChanges(db, since, limit))
   // After this answer is on its way: PGlite reads on this thread, and would hold the answer back.
-  if (page.hasMore) setImmediate(() => readAhead(db, Number(page.cursor), limit, now))
+  if (page.hasMore) setImmediate(() => readAhead(db, page.cursor, limit, now))
   return page
 }

@@ -4,47 +4,29 @@
  * late commit, and maintenance.ts for the 410 below `purged_through`; a
  * cursor beyond the last seq ever issued is a 410 too (lastIssuedSeq).
  */
-import { asc, count, eq, gt, sql } from 'drizzle-orm'
-import type { Change, ChangesResponse } from '../../src/domain/rest'
+import { count, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/open'
 import { syncMeta } from '../db/schema'
 import { cursorAhead, resyncRequired } from '../http/errors'
-import { docJson } from './doc-json'
-import { type ServerCollection, serverCollections } from './registry'
+import { changeJson } from './doc-json'
+import { serverCollections } from './registry'
 
 export const DEFAULT_CHANGES_LIMIT = 500
 export const MAX_CHANGES_LIMIT = 5000
 
+/**
+ * One page of the feed as the route sends it: `json` is the whole answer
+ * (`ChangesResponse` in src/domain/rest.ts), built by the database.
+ */
+export interface FeedPage {
+  json: string
+  cursor: number
+  hasMore: boolean
+}
+
 export async function purgedThrough(db: Db): Promise<number> {
   const [row] = await db.select().from(syncMeta).where(eq(syncMeta.id, 1))
   return row?.purgedThrough ?? 0
-}
-
-/** A collection's next `limit` changes after `since`, each doc built by the database (doc-json.ts). */
-async function changesOf(
-  db: Db,
-  collection: ServerCollection,
-  since: number,
-  limit: number,
-): Promise<Change[]> {
-  const { table } = collection
-  const rows = await db
-    .select({ id: table.id, version: table.version, seq: table.seq, doc: docJson(collection) })
-    .from(table)
-    .where(gt(table.seq, since))
-    .orderBy(asc(table.seq))
-    .limit(limit)
-  return rows.map((row) => {
-    const doc = row.doc as string | null
-    return {
-      collection: collection.name,
-      id: row.id as string,
-      version: row.version as number,
-      seq: row.seq as number,
-      deleted: doc === null,
-      doc: doc === null ? null : (JSON.parse(doc) as Change['doc']),
-    }
-  })
 }
 
 /**
@@ -53,14 +35,48 @@ async function changesOf(
  * reads could show its later seq (in one table) without its earlier one (in
  * another), and the cursor would move past a change never sent.
  */
-export function readChanges(db: Db, since: number, limit: number): Promise<ChangesResponse> {
+export function readChanges(db: Db, since: number, limit: number): Promise<FeedPage> {
   return db.transaction((tx) => readPage(tx as unknown as Db, since, limit), {
     isolationLevel: 'repeatable read',
     accessMode: 'read only',
   })
 }
 
-async function readPage(db: Db, since: number, limit: number): Promise<ChangesResponse> {
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows
+
+/**
+ * The next `limit` changes after `since` across every collection, in seq
+ * order, joined into one JSON text by the database (doc-json.ts says why):
+ * each collection's next `limit + 1`, merged, the first `limit + 1` kept,
+ * enough to fill the page and to know if there is more.
+ */
+async function nextChanges(db: Db, since: number, limit: number) {
+  const each = serverCollections.map(
+    (collection) =>
+      sql`(select ${collection.table.seq} as seq, ${changeJson(collection)} as change from ${collection.table} where ${collection.table.seq} > ${since} order by ${collection.table.seq} limit ${limit + 1})`,
+  )
+  const [row] = rowsOf(
+    await db.execute(sql`
+      with next as (
+        select seq, change, row_number() over (order by seq) as n
+        from (${sql.join(each, sql` union all `)}) changes
+        order by seq limit ${limit + 1}
+      )
+      select string_agg(change, ',' order by seq) filter (where n <= ${limit}) as changes,
+             (max(seq) filter (where n <= ${limit}))::text as last,
+             count(*)::int as read
+      from next`),
+  )
+  const read = Number(row?.read ?? 0)
+  return {
+    changes: (row?.changes as string | null) ?? '',
+    last: row?.last == null ? since : Number(row.last),
+    sent: Math.min(read, limit),
+    hasMore: read > limit,
+  }
+}
+
+async function readPage(db: Db, since: number, limit: number): Promise<FeedPage> {
   // A client that has seen nothing (0) may start anywhere; one that is behind the purge has missed tombstones.
   if (since > 0 && since < (await purgedThrough(db))) {
     throw resyncRequired()
@@ -70,22 +86,14 @@ async function readPage(db: Db, since: number, limit: number): Promise<ChangesRe
   if (since > 0 && since > (await lastIssuedSeq(db))) {
     throw cursorAhead()
   }
-  // Each collection's next `limit + 1` rows, merged: enough to fill the page and to know if there is more.
-  const perCollection = await Promise.all(
-    serverCollections.map((collection) => changesOf(db, collection, since, limit + 1)),
-  )
-  const merged = perCollection.flat().sort((a, b) => a.seq - b.seq)
-  const changes = merged.slice(0, limit)
-  const last = changes.at(-1)
-  const page: ChangesResponse = {
-    changes,
-    cursor: String(last ? last.seq : since),
-    hasMore: merged.length > limit,
-  }
+  const { changes, last, sent, hasMore } = await nextChanges(db, since, limit)
   // A first download's progress bar: how many changes there are in all (once, on the read from 0).
-  if (since === 0 && page.hasMore) page.total = await countAll(db)
-  else if (since === 0) page.total = changes.length
-  return page
+  const total = since !== 0 ? '' : `,"total":${hasMore ? await countAll(db) : sent}`
+  return {
+    json: `{"changes":[${changes}],"cursor":"${last}","hasMore":${hasMore}${total}}`,
+    cursor: last,
+    hasMore,
+  }
 }
 
 /**
