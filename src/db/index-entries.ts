@@ -6,7 +6,7 @@ import { type CollectionName, collections } from '../domain/collections'
 import { globalSearchTexts } from '../domain/global-search'
 import { compareListOrder, type SortKey, sortKeyOf } from '../domain/list-order'
 import { searchableText } from '../domain/search'
-import type { Written, WrittenEntries } from './mirror-changes'
+import type { MirrorChanges, Written, WrittenEntries } from './mirror-changes'
 import { type Signature, signatureOf } from './pair-signature'
 
 /** A row as a list shows it: its id and its collection's `listFields`, nothing else. */
@@ -69,6 +69,29 @@ export function entriesOf(written: Written): WrittenEntries {
   return entries
 }
 
+/**
+ * `changes` with each collection's ids in its list order (ids without an entry
+ * first), for the page that merges their `entries` into its index: in order,
+ * they are merged there without being sorted. The sync worker sorts them, off
+ * the page's main thread: a page of a first sync is 2,000 entries in the
+ * order they were written, and sorting them cost the page ~3 ms a page.
+ */
+export function inListOrder(changes: MirrorChanges, entries: WrittenEntries): MirrorChanges {
+  const ordered: MirrorChanges = { ...changes }
+  for (const [collection, made] of Object.entries(entries) as Array<
+    [CollectionName, Map<string, Entry | null>]
+  >) {
+    const ids = changes[collection]
+    if (!Array.isArray(ids)) continue
+    ordered[collection] = [...ids].sort((a, b) => {
+      const x = made.get(a)
+      const y = made.get(b)
+      return x && y ? compareEntries(x, y) : (x ? 1 : 0) - (y ? 1 : 0)
+    })
+  }
+  return ordered
+}
+
 /** Whether two entries take the same place and are found by the same searches. */
 export const sameEntry = (a: Entry, b: Entry) =>
   a.key === b.key && a.text === b.text && a.found === b.found && a.phones === b.phones
@@ -86,13 +109,24 @@ export function sameShown(a: ListedRow, b: ListedRow) {
   })
 }
 
-/** The first position in `ordered` from `from` on whose entry does not come before `entry`. */
+/**
+ * The first position in `ordered` from `from` on whose entry does not come
+ * before `entry`: galloping from `from` (1, 3, 7, … ahead), then a binary
+ * search in the last stride. Entries placed in order land a few dozen apart
+ * in a hydrate, where a binary search over the rest of the list took 17 steps.
+ */
 function lowerBound(ordered: Entry[], entry: Entry, from: number) {
+  const before = (at: number) => compareEntries(ordered[at] as Entry, entry) < 0
   let low = from
-  let high = ordered.length
+  let stride = 1
+  while (low + stride - 1 < ordered.length && before(low + stride - 1)) {
+    low += stride
+    stride *= 2
+  }
+  let high = Math.min(low + stride - 1, ordered.length)
   while (low < high) {
     const middle = (low + high) >>> 1
-    if (compareEntries(ordered[middle] as Entry, entry) < 0) low = middle + 1
+    if (before(middle)) low = middle + 1
     else high = middle
   }
   return low

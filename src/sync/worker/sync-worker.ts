@@ -7,7 +7,7 @@
  * (mirror-changes.ts and index-entries.ts say why).
  */
 import { databaseName, OutpostDb } from '../../db/database'
-import { entriesOf } from '../../db/index-entries'
+import { entriesOf, inListOrder } from '../../db/index-entries'
 import { onMirrorChanges, tagMirrorChanges } from '../../db/mirror-changes'
 import { fetchTransport } from '../../transport/http'
 import { SyncEngine } from '../engine'
@@ -16,7 +16,12 @@ import { type FromWorker, type Port, serveSync, type ToWorker } from './protocol
 serveSync(self as unknown as Port<ToWorker, FromWorker>, ({ userId, tag, notify, wrote }) => {
   const db = new OutpostDb(databaseName(userId))
   tagMirrorChanges(tag)
-  // This worker's own writes, with their entries; other contexts' writes are none of its page's business here.
-  onMirrorChanges(db.name, (changes, written) => written && wrote(changes, entriesOf(written)))
+  // This worker's own writes, with their entries, in list order; other contexts' writes are none of its
+  // page's business here.
+  onMirrorChanges(db.name, (changes, written) => {
+    if (!written) return
+    const entries = entriesOf(written)
+    wrote(inListOrder(changes, entries), entries)
+  })
   return new SyncEngine({ db, transport: fetchTransport(), userId, notify })
 })
