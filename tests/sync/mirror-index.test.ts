@@ -5,6 +5,7 @@ import { OutpostDb } from '../../src/db/database'
 import { entriesOf } from '../../src/db/index-entries'
 import { announceWritten } from '../../src/db/mirror-changes'
 import { dropMirrorIndexes, mirrorIndex } from '../../src/db/mirror-index'
+import { SharedStrings } from '../../src/db/shared-strings'
 import { collections } from '../../src/domain/collections'
 import { fromPlainText } from '../../src/domain/rich-text'
 import { readPage } from '../../src/features/records/record-query'
@@ -245,6 +246,27 @@ describe('the in-memory list index', () => {
     expect(reads).toHaveBeenCalledTimes(1)
     expect(index.matches([])).toEqual(['a', 'b', 'm'])
     reads.mockRestore()
+  })
+
+  it("pools a large change's strings once such changes pause, and a small change's at once", async () => {
+    const index = await builtIndex()
+    const share = vi.spyOn(SharedStrings.prototype, 'share')
+    // A first sync's page: 600 rows in one write.
+    await db.contacts.bulkPut(Array.from({ length: 600 }, (_, i) => contact(`p${i}`, 'Moss', 'Ada')))
+    await index.idle()
+    expect(index.matches(['moss'])).toHaveLength(600)
+    expect(share).not.toHaveBeenCalled()
+    await db.contacts.put(contact('one', 'Lone'))
+    await index.idle()
+    expect(share).toHaveBeenCalledWith('lastName', 'Lone')
+    // A second after the last large change, its 600 entries are pooled.
+    await vi.waitFor(
+      () => expect(share.mock.calls.filter(([, value]) => value === 'Moss')).toHaveLength(600),
+      {
+        timeout: 3_000,
+      },
+    )
+    share.mockRestore()
   })
 
   it('places a few new rows among many where a full sort would', async () => {
