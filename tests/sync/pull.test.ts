@@ -52,13 +52,17 @@ describe('pull', () => {
     expect(status.get().hydrate).toBeNull()
   })
 
-  it("reads one's own account before the feed, and stops there when the session has ended", async () => {
+  it("asks the feed's first page beside one's own account, and takes nothing from it when the session has ended", async () => {
     env.ctx.transport = async (request) => {
       env.state.sent.push(request)
-      return json(401, {})
+      // The feed still answers (its request went first), the account says the session is gone.
+      if (request.path.startsWith('users/')) return json(401, {})
+      return json(200, { changes: [contact('late', 1)], cursor: '9', hasMore: false, total: 1 })
     }
     expect(await pull(env.ctx)).toBe('auth')
-    expect(env.state.sent.map((request) => request.path)).toEqual(['users/u1'])
+    expect(env.state.sent.map((request) => request.path).sort()).toEqual(['sync/changes', 'users/u1'])
+    expect(await env.db.contacts.get('late')).toBeUndefined()
+    expect(await readMeta(env.db, META.cursor, '0')).toBe('0')
   })
 
   it('shows server changes under the user’s queued edit', async () => {
