@@ -17,7 +17,7 @@ import { queryString } from '../../src/transport/http'
 import { launchBrowser } from '../e2e/chromium'
 import { seededDataDir } from '../e2e/seeded-data-dir'
 import { ADMIN, startServer } from '../e2e/server-process'
-import { signInThroughUi, until } from '../e2e/signed-in'
+import { until } from '../e2e/signed-in'
 import { type IdbCeiling, idbCeiling } from './idb-ceiling'
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000)
@@ -248,24 +248,40 @@ export async function browserBench(): Promise<BrowserFigures> {
         `${ceiling.perPage.toLocaleString('en')} rows/s as one value per 2,000`,
     )
 
+    // As a user meets it: the login screen is open and filled in, the clock starts at "Let's go", and
+    // Contacts is opened from the sidebar once the app is there (not by loading the page afresh, which
+    // would start the app and its sync worker a second time).
+    await page.goto(`${server.url}/login`)
+    await page.getByLabel('Email').fill(ADMIN.email)
+    await page.getByLabel('Password').fill(ADMIN.password)
     const started = Date.now()
-    await signInThroughUi(page, server.url)
-    await page.goto(`${server.url}/contacts/list`)
+    await page.getByRole('button', { name: "Let's go" }).click()
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'))
+    await page.getByRole('link', { name: 'Contacts', exact: true }).first().click()
     let shown = ''
-    await until(
-      async () => {
-        const text = (await page.locator('main').textContent()) ?? ''
-        const footer = /Showing[^·]*/.exec(text)?.[0] ?? ''
-        if (footer !== shown) {
+    const progress = setInterval(() => {
+      void page
+        .locator('main')
+        .textContent()
+        .then((text) => {
+          const footer = /Showing[^·]*/.exec(text ?? '')?.[0] ?? ''
+          if (footer === shown) return
           shown = footer
-          console.log(`  ${Math.round((Date.now() - started) / 1000)} s: ${footer}`)
-        }
-        return text
-      },
-      (text) => text.includes(`of ${CONTACTS} entries`) && !text.includes('still downloading'),
-      'the first hydrate',
-      600_000,
-    )
+          console.log(`  ${((Date.now() - started) / 1000).toFixed(1)} s: ${footer}`)
+        })
+        .catch(() => {})
+    }, 250)
+    // Looked for at every frame, so the figure is not rounded up to a polling interval.
+    await page
+      .waitForFunction(
+        (total) => {
+          const text = document.querySelector('main')?.textContent ?? ''
+          return text.includes(`of ${total} entries`) && !text.includes('still downloading')
+        },
+        CONTACTS,
+        { polling: 'raf', timeout: 600_000 },
+      )
+      .finally(() => clearInterval(progress))
     const seconds = (Date.now() - started) / 1000
     const hydrate: BrowserFigures['hydrate'] = {
       seconds,
@@ -273,7 +289,7 @@ export async function browserBench(): Promise<BrowserFigures> {
       unpacked: 0,
     }
     console.log(
-      `first sync into Chromium's IndexedDB (sign-in to the whole list shown): ${seconds.toFixed(1)} s, ${hydrate.perSecond.toLocaleString('en')} records/s`,
+      `first sync into Chromium's IndexedDB ("Let's go" to the whole list shown): ${seconds.toFixed(2)} s, ${hydrate.perSecond.toLocaleString('en')} records/s`,
     )
     await page.locator('tbody tr').first().waitFor()
     // The download's rows are read from packs until the sync moves them into their table behind the
