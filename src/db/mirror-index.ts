@@ -22,6 +22,7 @@
 import { type CollectionName, collections } from '../domain/collections'
 import { type GlobalQuery, isBlankQuery, narrows } from '../domain/global-search'
 import type { OutpostDb } from './database'
+import { EntryPool, POOL_LATER_FROM } from './entry-pool'
 import {
   compareEntries,
   type Entry,
@@ -35,7 +36,6 @@ import { eachHolding, intersect, type Joined, joinTexts, longestFirst, union } f
 import { type MirrorChanges, onMirrorChanges } from './mirror-changes'
 import { readWholeTable } from './packs'
 import { eachCandidate, signatureOf, signatureTable } from './pair-signature'
-import { SharedStrings } from './shared-strings'
 import { type MirrorRow, mirrorOf } from './tables'
 
 type GlobalText = 'found' | 'phones'
@@ -53,24 +53,13 @@ const CHUNK = 5_000
  * is cheaper than one more pass over all the texts joined.
  */
 const TEST_EACH_BELOW = 16
-/** The sort keys' pool, apart from the shown fields' (shared-strings.ts). */
-const SORT_KEY = '\u0000key'
-/**
- * A change this large (a page of a first sync) leaves its entries' strings to
- * be pooled once such changes pause, a chunk per task: pooled as they came,
- * 100,000 entries cost the page's main thread ~250 ms in the middle of the
- * download, while the sync worker and the server needed the two cores.
- */
-const POOL_LATER_FROM = 500
-const POOL_AFTER_MS = 1_000
-const POOL_CHUNK = 10_000
 
 export class MirrorIndex {
   /** The field the entries are ordered by (ascending): the collection's default sort. */
   readonly sortField: string
   private readonly entries = new Map<string, Entry>()
-  /** One copy of the names, titles and sort keys many entries hold alike (at 100,000 contacts, 8 MiB less heap). */
-  private readonly strings = new SharedStrings()
+  /** One copy of the names, titles and sort keys many entries hold alike (entry-pool.ts). */
+  private readonly pool = new EntryPool()
   /** Every entry in order. Kept in order as changes arrive: sorting 100,000 afresh costs ~150 ms. */
   private ordered: Entry[] = []
   /** The last search, reused when the next one only narrows it (the user typing on). */
@@ -89,9 +78,6 @@ export class MirrorIndex {
   private built: Promise<void> = Promise.resolve()
   private version = 0
   private readonly listeners = new Set<() => void>()
-  /** Entries of large changes whose strings are not pooled yet (POOL_LATER_FROM). */
-  private unpooled: Entry[] = []
-  private poolTimer: ReturnType<typeof setTimeout> | undefined
   readonly stop: () => void
 
   constructor(
@@ -107,8 +93,7 @@ export class MirrorIndex {
     )
     this.stop = () => {
       unsubscribe()
-      clearTimeout(this.poolTimer)
-      this.unpooled = []
+      this.pool.stop()
     }
   }
 
@@ -233,34 +218,9 @@ export class MirrorIndex {
   }
 
   private put(row: MirrorRow) {
-    const entry = this.pooled(entryOf(this.collection, row))
+    const entry = this.pool.now(entryOf(this.collection, row))
     this.entries.set(row.id, entry)
     return entry
-  }
-
-  /** The entry, holding the copy every other entry holds of a repeated sort key or shown value. */
-  private pooled(entry: Entry): Entry {
-    if (typeof entry.key === 'string') entry.key = this.strings.share(SORT_KEY, entry.key)
-    const { shown } = entry
-    for (const field of Object.keys(shown)) {
-      const value = shown[field]
-      if (field !== 'id' && typeof value === 'string') shown[field] = this.strings.share(field, value)
-    }
-    return entry
-  }
-
-  /** Pools `entries`' strings once large changes pause (POOL_LATER_FROM), a chunk per task. */
-  private poolLater(entries: Entry[]) {
-    for (const entry of entries) this.unpooled.push(entry)
-    clearTimeout(this.poolTimer)
-    this.poolTimer = setTimeout(() => this.poolChunk(), POOL_AFTER_MS)
-  }
-
-  private poolChunk() {
-    const end = Math.min(this.unpooled.length, POOL_CHUNK)
-    for (let i = 0; i < end; i++) this.pooled(this.unpooled[i] as Entry)
-    this.unpooled = this.unpooled.slice(end)
-    if (this.unpooled.length > 0) this.poolTimer = setTimeout(() => this.poolChunk(), 0)
   }
 
   /** The one place the order is replaced: what was derived from the old one goes with it. */
@@ -331,8 +291,7 @@ export class MirrorIndex {
     // Entries already here move: they leave the order before their new place is found.
     const moved = new Set<string>()
     const fresh: Entry[] = []
-    const pooling =
-      ids.length < POOL_LATER_FROM ? (entry: Entry) => this.pooled(entry) : (entry: Entry) => entry
+    const large = ids.length >= POOL_LATER_FROM
     for (const id of ids) {
       const entry = entryFor(id)
       const old = this.entries.get(id)
@@ -345,14 +304,14 @@ export class MirrorIndex {
       // stays, and so do the joined texts a search would otherwise rebuild over every row. What the list
       // shows of it may still have changed (the title).
       if (old && sameEntry(old, entry)) {
-        if (!sameShown(old.shown, entry.shown)) old.shown = this.pooled(entry).shown
+        if (!sameShown(old.shown, entry.shown)) old.shown = this.pool.now(entry).shown
         continue
       }
       if (old) moved.add(id)
-      this.entries.set(id, pooling(entry))
+      this.entries.set(id, large ? entry : this.pool.now(entry))
       fresh.push(entry)
     }
-    if (ids.length >= POOL_LATER_FROM) this.poolLater(fresh)
+    if (large) this.pool.later(fresh)
     if (moved.size === 0 && fresh.length === 0) return false
     // A first download only adds: nothing to take out of 100,000 entries.
     const kept = moved.size ? this.ordered.filter((entry) => !moved.has(entry.id)) : this.ordered
