@@ -6,6 +6,7 @@
  */
 import { count, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/open'
+import { rowsOf } from '../db/rows'
 import { syncMeta } from '../db/schema'
 import { cursorAhead, resyncRequired } from '../http/errors'
 import { changeJson } from './doc-json'
@@ -41,8 +42,6 @@ export function readChanges(db: Db, since: number, limit: number): Promise<FeedP
     accessMode: 'read only',
   })
 }
-
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows
 
 /**
  * The next `limit` changes after `since` across every collection, in seq

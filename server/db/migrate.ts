@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import type { DbHandle } from './open'
+import { rowsOf } from './rows'
 
 /**
  * Spelled through `../db/` so that it names the same folder from this file
@@ -18,8 +19,6 @@ function newestMigration(): number {
   }
   return Math.max(0, ...journal.entries.map((entry) => entry.when))
 }
-
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows
 
 /**
  * Whether the database already has every migration, by drizzle's own rule (a

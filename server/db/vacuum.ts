@@ -13,13 +13,12 @@
 import { getTableName, sql } from 'drizzle-orm'
 import { serverCollections } from '../collections/registry'
 import type { Db } from './open'
+import { rowsOf } from './rows'
 import { syncMeta } from './schema'
 import { isSoleClient } from './write'
 
 /** Changed rows that make a table of `rows` rows worth a vacuum (autovacuum's analyze threshold and scale factor). */
 export const vacuumThreshold = (rows: number) => 50 + Math.floor(0.1 * Math.max(rows, 0))
-
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows
 
 /**
  * When a collection table changed past its threshold, vacuums (and analyzes)
