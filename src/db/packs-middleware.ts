@@ -30,13 +30,17 @@ const FORGET_MS = 10_000
 const packed = new Set<string>(Object.keys(collections))
 /** Every key of a store (Dexie's own AnyRange; its DBCoreRangeType is a const enum, not there at run time). */
 const ANY: DBCoreKeyRange = { type: 3, lower: Number.NEGATIVE_INFINITY, upper: [[]] }
-const refOf = (collection: string, id: string) => `${collection}\u0000${id}`
 const keyText = (key: PackKey) => key.join('\u0000')
 
 /** What one context knows of the packs it has seen: exact, since a key's contents never change. */
 class PackMap {
   private readonly ids = new Map<string, { key: PackKey; ids: string[] }>()
-  private readonly packOf = new Map<string, PackKey>()
+  /**
+   * Each collection's ids to the pack holding them. A map per collection, looked up by the id itself:
+   * the id's hash is kept with the string, where a "collection + id" text made per lookup had to be
+   * hashed afresh, 100,000 times to learn a first sync's packs and as many to look them up.
+   */
+  private readonly packOf = new Map<string, Map<string, PackKey>>()
 
   get size() {
     return this.ids.size
@@ -48,17 +52,20 @@ class PackMap {
     for (const [text, { ids, key }] of this.ids)
       if (!now.has(text)) {
         this.ids.delete(text)
-        for (const id of ids) {
-          const ref = refOf(key[0], id)
-          if (this.packOf.get(ref) === key) this.packOf.delete(ref)
-        }
+        const packOf = this.packOf.get(key[0])
+        for (const id of ids) if (packOf?.get(id) === key) packOf.delete(id)
       }
     return keys.filter((key) => !this.ids.has(keyText(key)))
   }
 
   learn(key: PackKey, ids: string[]) {
     this.ids.set(keyText(key), { key, ids })
-    for (const id of ids) this.packOf.set(refOf(key[0], id), key)
+    let packOf = this.packOf.get(key[0])
+    if (!packOf) {
+      packOf = new Map()
+      this.packOf.set(key[0], packOf)
+    }
+    for (const id of ids) packOf.set(id, key)
   }
 
   clear() {
@@ -68,9 +75,11 @@ class PackMap {
 
   /** The packs holding any of `ids`, each once. */
   holdersOf(collection: string, ids: readonly string[]): PackKey[] {
+    const packOf = this.packOf.get(collection)
+    if (!packOf) return []
     const holders = new Map<string, PackKey>()
     for (const id of ids) {
-      const key = this.packOf.get(refOf(collection, id))
+      const key = packOf.get(id)
       if (key) holders.set(keyText(key), key)
     }
     return [...holders.values()]

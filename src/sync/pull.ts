@@ -108,12 +108,18 @@ async function applyPage(ctx: EngineContext, page: Change[], cursor: string, hyd
       const key = `${op.collection}:${op.recordId}`
       queued.set(key, [...(queued.get(key) ?? []), op])
     }
+    // A first sync's pages have nothing queued and nothing settled: no key is made to look for them.
+    const opsOf = (name: CollectionName, id: string) =>
+      queued.size === 0 ? NO_OPS : (queued.get(`${name}:${id}`) ?? NO_OPS)
+    const settled = ctx.settled?.size ? ctx.settled : undefined
+    const grouped = byCollection(page)
     for (const name of COLLECTION_NAMES) {
+      const changes = grouped.get(name)
+      if (!changes) continue
       const puts: MirrorRow[] = []
       const deletes: string[] = []
-      for (const change of page) {
-        if (change.collection !== name) continue
-        const ops = queued.get(`${name}:${change.id}`) ?? []
+      for (const change of changes) {
+        const ops = opsOf(name, change.id)
         if (change.deleted || !change.doc) {
           if (ops.length === 0) deletes.push(change.id)
           // Work still to be sent is reported when its push answers 410; work that waits for the
@@ -125,10 +131,11 @@ async function applyPage(ctx: EngineContext, page: Change[], cursor: string, hyd
         const doc = change.doc as MirrorRow
         // Only Dexie's own writes are awaited here: an async helper awaited once per change (2,000 a
         // page) loses Dexie's hold on the transaction in Chromium (PrematureCommitError).
-        for (const op of staleConflicts(ops, doc))
-          await db.outbox.update(op.seq as number, { serverDoc: doc })
+        if (ops.length)
+          for (const op of staleConflicts(ops, doc))
+            await db.outbox.update(op.seq as number, { serverDoc: doc })
         // The echo of this run's own push: the row already holds this version under the queued ops.
-        if (ctx.settled?.get(`${name}:${change.id}`) === doc.version) continue
+        if (settled?.get(`${name}:${change.id}`) === doc.version) continue
         const row = withPending(doc, ops)
         if (row) puts.push(row)
         else deletes.push(change.id)
@@ -145,6 +152,19 @@ async function applyPage(ctx: EngineContext, page: Change[], cursor: string, hyd
     await writeMeta(db, META.cursor, cursor)
   })
   for (const [collection, name] of lostNames) tellLost(ctx, collection, name)
+}
+
+const NO_OPS: OutboxOp[] = []
+
+/** A page's changes by collection, in the feed's order within each (an unknown collection's are never asked for). */
+function byCollection(page: Change[]) {
+  const grouped = new Map<string, Change[]>()
+  for (const change of page) {
+    const changes = grouped.get(change.collection)
+    if (changes) changes.push(change)
+    else grouped.set(change.collection, [change])
+  }
+  return grouped
 }
 
 /**
