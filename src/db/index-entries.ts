@@ -2,11 +2,11 @@
  * The list index's entries (mirror-index.ts) and the ordered-array work on
  * them: the list's order, placing one entry, and merging two ordered runs.
  */
-import { type CollectionName, collections } from '../domain/collections'
-import { globalSearchTexts } from '../domain/global-search'
+import { COLLECTION_NAMES, type CollectionName, collections } from '../domain/collections'
+import { GLOBAL_SEARCH_FIELDS, globalSearchTexts } from '../domain/global-search'
 import { compareListOrder, type SortKey, sortKeyOf } from '../domain/list-order'
 import { searchableText } from '../domain/search'
-import type { MirrorChanges, Written, WrittenEntries } from './mirror-changes'
+import type { MirrorChanges, Written } from './mirror-changes'
 import { type Signature, signatureOf } from './pair-signature'
 
 /** A row as a list shows it: its id and its collection's `listFields`, nothing else. */
@@ -51,42 +51,77 @@ function listedRow(row: Record<string, unknown> & { id: string }, fields: readon
   return shown
 }
 
+/** Every field `entryOf` reads, per collection: what a row must carry for its entry to be made. */
+const ENTRY_FIELDS = new Map(
+  COLLECTION_NAMES.map((name) => {
+    const spec = collections[name]
+    const global = GLOBAL_SEARCH_FIELDS[name]
+    const fields = [
+      spec.defaultSort,
+      ...spec.searchFields,
+      ...spec.listFields,
+      ...global.text,
+      ...global.phones,
+    ]
+    return [name, [...new Set(fields)]]
+  }),
+)
+
 /**
- * The entries of rows as written, made where they were written: the sync worker sends its page
- * these instead of the rows, so the page neither copies a hydrate's rows across nor folds their
- * texts (about 30 to 80 ms of its main thread per page of 2,000).
+ * The rows written, cut to the fields their entries are made of: what the
+ * sync worker hands its page, which makes the entries itself. Copied whole,
+ * a first sync's rows brought their notes and every other field across for
+ * nothing. Made in the worker, the entries brought their texts, shown rows
+ * and signatures instead: three times the bytes, and per 2,000 contacts
+ * (Node, V8's own cloning) 6.8 ms to receive, where these rows take 1.9 ms
+ * to receive and 3.7 ms to make entries of; the worker is spared making and
+ * cloning them (7 ms). In a Chromium profile of a first sync, receiving the
+ * entries had been the page's largest cost, 0.9 s of 100,000.
  */
-export function entriesOf(written: Written): WrittenEntries {
-  const entries: WrittenEntries = {}
+export function entryRowsOf(written: Written): Written {
+  const cut: Written = {}
   for (const [collection, rows] of Object.entries(written) as Array<
     [CollectionName, Written[CollectionName]]
   >) {
     if (!rows) continue
-    const made = new Map<string, Entry | null>()
-    for (const [id, row] of rows) made.set(id, row ? entryOf(collection, { ...row, id }) : null)
-    entries[collection] = made
+    const fields = ENTRY_FIELDS.get(collection) ?? []
+    const kept = new Map<string, Record<string, unknown> | null>()
+    for (const [id, row] of rows) {
+      if (!row) {
+        kept.set(id, null)
+        continue
+      }
+      const entryRow: Record<string, unknown> = { id }
+      for (const field of fields) if (row[field] !== undefined) entryRow[field] = row[field]
+      kept.set(id, entryRow)
+    }
+    cut[collection] = kept
   }
-  return entries
+  return cut
 }
 
 /**
- * `changes` with each collection's ids in its list order (ids without an entry
- * first), for the page that merges their `entries` into its index: in order,
- * they are merged there without being sorted. The sync worker sorts them, off
- * the page's main thread: a page of a first sync is 2,000 entries in the
- * order they were written, and sorting them cost the page ~3 ms a page.
+ * `changes` with each collection's ids in its list order (ids without a row
+ * first), for the page that merges the entries of `written` into its index:
+ * in order, they are merged there without being sorted. The sync worker
+ * sorts them, off the page's main thread: a page of a first sync is
+ * thousands of rows in the order they were written, and sorting their entries
+ * cost the page ~3 ms per 2,000.
  */
-export function inListOrder(changes: MirrorChanges, entries: WrittenEntries): MirrorChanges {
+export function inListOrder(changes: MirrorChanges, written: Written): MirrorChanges {
   const ordered: MirrorChanges = { ...changes }
-  for (const [collection, made] of Object.entries(entries) as Array<
-    [CollectionName, Map<string, Entry | null>]
+  for (const [collection, rows] of Object.entries(written) as Array<
+    [CollectionName, Written[CollectionName]]
   >) {
     const ids = changes[collection]
-    if (!Array.isArray(ids)) continue
+    if (!rows || !Array.isArray(ids)) continue
+    const sortField = collections[collection].defaultSort
+    const placed = new Map<string, { id: string; key: SortKey }>()
+    for (const [id, row] of rows) if (row) placed.set(id, { id, key: sortKeyOf(row[sortField]) })
     ordered[collection] = [...ids].sort((a, b) => {
-      const x = made.get(a)
-      const y = made.get(b)
-      return x && y ? compareEntries(x, y) : (x ? 1 : 0) - (y ? 1 : 0)
+      const x = placed.get(a)
+      const y = placed.get(b)
+      return x && y ? compareListOrder(x, y) : (x ? 1 : 0) - (y ? 1 : 0)
     })
   }
   return ordered
@@ -134,7 +169,7 @@ function lowerBound(ordered: Entry[], entry: Entry, from: number) {
 
 /**
  * Two ordered lists as one. A few entries into many (every page of a
- * hydrate: 2,000 into up to 100,000) are placed by binary search and the runs
+ * hydrate: thousands into up to 100,000) are placed by binary search and the runs
  * between them copied, instead of comparing every entry: merging pass by pass
  * cost 70 ms a page at 100,000 and half the main thread of a hydrate.
  */

@@ -24,7 +24,6 @@ import type {
   Middleware,
 } from 'dexie'
 import { type CollectionName, collections } from '../domain/collections'
-import type { Entry } from './index-entries'
 import { PACKS, type Pack, type PackKey } from './tables'
 
 /** Ids written or deleted, per collection; 'all' when a whole table was cleared or replaced. */
@@ -32,12 +31,12 @@ export type MirrorChanges = Partial<Record<CollectionName, string[] | 'all'>>
 /**
  * What this tab's transaction left in each row it touched: the row as last
  * written, or null once deleted. An id changed but missing here (a write that
- * may have failed inside a committed transaction) must be read again.
+ * may have failed inside a committed transaction) must be read again. The sync
+ * worker hands its page these too, each row cut to what its list-index entry
+ * is made of (index-entries.ts, `entryRowsOf`).
  */
 export type Written = Partial<Record<CollectionName, Map<string, Record<string, unknown> | null>>>
-/** The list-index entries (index-entries.ts) of the rows a transaction left, by id: what the sync worker hands its page. */
-export type WrittenEntries = Partial<Record<CollectionName, Map<string, Entry | null>>>
-type Listener = (changes: MirrorChanges, written?: Written, entries?: WrittenEntries) => void
+type Listener = (changes: MirrorChanges, written?: Written) => void
 
 const mirrorTables = new Set<string>(Object.keys(collections))
 const listeners = new Map<string, Set<Listener>>()
@@ -54,13 +53,13 @@ let ownTag: string | undefined
 /** Contexts whose posts are not heard here: they hand this context their rows themselves (`announceWritten`). */
 const deaf = new Set<string>()
 
-function announce(dbName: string, changes: MirrorChanges, written?: Written, entries?: WrittenEntries) {
-  for (const listener of listeners.get(dbName) ?? []) listener(changes, written, entries)
+function announce(dbName: string, changes: MirrorChanges, written?: Written) {
+  for (const listener of listeners.get(dbName) ?? []) listener(changes, written)
 }
 
 /**
- * The sync worker tags what it posts, and hands its own page the list-index
- * entries of the rows it wrote (`announceWritten`): read back from IndexedDB
+ * The sync worker tags what it posts, and hands its own page the rows it
+ * wrote, cut to their list-index entries' fields (`announceWritten`): read back from IndexedDB
  * instead, a page of the first sync reached the list only after the worker's
  * next write, and the list no longer filled while the download ran.
  */
@@ -73,9 +72,9 @@ export function ignoreMirrorChangesFrom(tag: string) {
   deaf.add(tag)
 }
 
-/** Changes made in another context of this tab (its sync worker), with the entries of the rows written there. */
-export function announceWritten(dbName: string, changes: MirrorChanges, entries: WrittenEntries) {
-  announce(dbName, changes, undefined, entries)
+/** Changes made in another context of this tab (its sync worker), with the rows written there. */
+export function announceWritten(dbName: string, changes: MirrorChanges, written: Written) {
+  announce(dbName, changes, written)
 }
 
 function channelOf(dbName: string) {

@@ -40,11 +40,8 @@ import { type MirrorRow, mirrorOf } from './tables'
 
 type GlobalText = 'found' | 'phones'
 
-/** What a change's announcement says of the rows it left: the rows themselves, or their entries made elsewhere. */
-interface Known {
-  written?: ReadonlyMap<string, MirrorRow | null>
-  made?: ReadonlyMap<string, Entry | null>
-}
+/** What a change's announcement says of the rows it left, by id (a row missing here is read again). */
+type Known = ReadonlyMap<string, MirrorRow | null> | undefined
 
 /** Rows per read while building: small enough to keep each IndexedDB read short. */
 const CHUNK = 5_000
@@ -85,11 +82,8 @@ export class MirrorIndex {
     private readonly collection: CollectionName,
   ) {
     this.sortField = collections[collection].defaultSort
-    const unsubscribe = onMirrorChanges(db.name, (changes, written, made) =>
-      this.hear(changes, {
-        written: written?.[collection] as ReadonlyMap<string, MirrorRow | null> | undefined,
-        made: made?.[collection],
-      }),
+    const unsubscribe = onMirrorChanges(db.name, (changes, written) =>
+      this.hear(changes, written?.[collection] as Known),
     )
     this.stop = () => {
       unsubscribe()
@@ -273,20 +267,17 @@ export class MirrorIndex {
   }
 
   /**
-   * Moves the changed rows' entries to where they now belong: from the rows as
-   * this tab wrote them when it did (`written`), or from their entries as the
-   * sync worker made them (`made`), else read again.
+   * Moves the changed rows' entries to where they now belong: made from the
+   * rows as this tab or its sync worker wrote them (`written`), else read again.
    */
-  private async reread(changedIds: string[], known: Known) {
+  private async reread(changedIds: string[], written: Known) {
     const ids = [...new Set(changedIds)]
-    const told = known.made ?? known.written
-    const unknown = told ? ids.filter((id) => !told.has(id)) : ids
+    const unknown = written ? ids.filter((id) => !written.has(id)) : ids
     const read = unknown.length ? await mirrorOf(this.db, this.collection).bulkGet(unknown) : []
     const rows = new Map<string, MirrorRow | null>(unknown.map((id, i) => [id, read[i] ?? null]))
     const entryFor = (id: string): Entry | null => {
-      const row = rows.has(id) ? rows.get(id) : known.made ? undefined : known.written?.get(id)
-      if (row !== undefined) return row && entryOf(this.collection, row)
-      return known.made?.get(id) ?? null
+      const row = rows.has(id) ? rows.get(id) : written?.get(id)
+      return row ? entryOf(this.collection, row) : null
     }
     // Entries already here move: they leave the order before their new place is found.
     const moved = new Set<string>()
@@ -319,7 +310,7 @@ export class MirrorIndex {
     return true
   }
 
-  private hear(all: MirrorChanges, known: Known) {
+  private hear(all: MirrorChanges, written: Known) {
     const ids = all[this.collection]
     // A write that changed nothing (an update of a missing row) says nothing either.
     if (!ids || ids.length === 0 || this.state === 'cold') return
@@ -333,12 +324,12 @@ export class MirrorIndex {
       this.warm()
       return
     }
-    void this.apply(ids, known)
+    void this.apply(ids, written)
   }
 
-  private apply(ids: string[], known: Known = {}) {
+  private apply(ids: string[], written?: Known) {
     this.applying = this.applying
-      .then(() => (ids.length ? this.reread(ids, known) : false))
+      .then(() => (ids.length ? this.reread(ids, written) : false))
       .then(
         (reordered) => this.changed(reordered),
         () => {

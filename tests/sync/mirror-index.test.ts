@@ -2,7 +2,7 @@ import Dexie from 'dexie'
 import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { OutpostDb } from '../../src/db/database'
-import { entriesOf } from '../../src/db/index-entries'
+import { entryRowsOf } from '../../src/db/index-entries'
 import { announceWritten } from '../../src/db/mirror-changes'
 import { dropMirrorIndexes, mirrorIndex } from '../../src/db/mirror-index'
 import { SharedStrings } from '../../src/db/shared-strings'
@@ -225,21 +225,21 @@ describe('the in-memory list index', () => {
     reads.mockRestore()
   })
 
-  it('follows the sync worker’s writes from the entries it made, without reading the rows', async () => {
+  it('follows the sync worker’s writes from the rows it hands over, without reading them again', async () => {
     await db.contacts.bulkPut([contact('a', 'Adams'), contact('z', 'Zed')])
     const index = await builtIndex()
     const reads = vi.spyOn(Object.getPrototypeOf(db.contacts), 'bulkGet')
-    // As the worker announces them: its rows are in IndexedDB already, their entries arrive by message.
+    // As the worker announces them: its rows are in IndexedDB already, and arrive by message cut to their entries' fields.
     const rows = new Map<string, Record<string, unknown> | null>([
       ['m', { id: 'm', version: 1, firstName: 'Mary', lastName: 'Moss', email: '' }],
       ['z', null],
     ])
-    announceWritten(db.name, { contacts: ['m', 'z'] }, entriesOf({ contacts: rows }))
+    announceWritten(db.name, { contacts: ['m', 'z'] }, entryRowsOf({ contacts: rows }))
     await index.idle()
     expect(reads).not.toHaveBeenCalled()
     expect(index.matches([])).toEqual(['a', 'm'])
     expect(index.matches(['mary'])).toEqual(['m'])
-    // An id changed without an entry (a write that may have failed) is read again.
+    // An id changed without a row (a write that may have failed) is read again.
     await db.contacts.put(contact('b', 'Baker'))
     announceWritten(db.name, { contacts: ['b'] }, { contacts: new Map() })
     await index.idle()

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { compareEntries, type Entry, entryOf, inListOrder, mergeSorted } from '../../src/db/index-entries'
+import { compareEntries, entryOf, entryRowsOf, inListOrder, mergeSorted } from '../../src/db/index-entries'
 
 const contact = (id: string, lastName: string | null) =>
   entryOf('contacts', { id, version: 1, firstName: 'F', lastName, email: '' })
@@ -41,19 +41,54 @@ describe('list index entries', () => {
     ])
   })
 
-  it('put the ids a worker hands its page in list order, those without an entry first', () => {
-    const made = new Map<string, Entry | null>([
-      ['3', contact('3', 'Zed')],
-      ['1', contact('1', 'ada')],
+  it('put the ids a worker hands its page in list order, those without a row first', () => {
+    const rows = new Map<string, Record<string, unknown> | null>([
+      ['3', { id: '3', lastName: 'Zed' }],
+      ['1', { id: '1', lastName: 'ada' }],
       ['gone', null],
-      ['2', contact('2', 'Moss')],
+      ['2', { id: '2', lastName: 'Moss' }],
+      ['4', { id: '4', lastName: 'ADA' }],
     ])
     const ordered = inListOrder(
-      { contacts: ['3', '1', 'gone', 'unknown', '2', '1'], companies: 'all' },
-      { contacts: made },
+      { contacts: ['3', '1', 'gone', 'unknown', '4', '2', '1'], companies: 'all' },
+      { contacts: rows },
     )
-    expect(ordered.contacts).toEqual(['gone', 'unknown', '1', '1', '2', '3'])
+    // Case aside, 'ada' and 'ADA' tie, and their ids decide.
+    expect(ordered.contacts).toEqual(['gone', 'unknown', '1', '1', '4', '2', '3'])
     // A table cleared or replaced stays 'all'.
     expect(ordered.companies).toBe('all')
+  })
+
+  it('cut the rows a worker hands its page to what their entries are made of, and make the same entries', () => {
+    const row = {
+      id: 'c1',
+      version: 3,
+      firstName: 'Søren',
+      lastName: 'Lovelace',
+      email: 'soren@example.com',
+      phone: '+44 20 7946-0123',
+      mobile: '07700 900123',
+      title: 'Buyer',
+      department: 'Sales',
+      notes: 'Long notes that no list shows and no search reads',
+      companyId: 'k1',
+    }
+    const cut = entryRowsOf({
+      contacts: new Map([
+        ['c1', row],
+        ['c2', null],
+      ]),
+    }).contacts
+    expect(cut?.get('c2')).toBeNull()
+    expect(cut?.get('c1')).toEqual({
+      id: 'c1',
+      firstName: 'Søren',
+      lastName: 'Lovelace',
+      email: 'soren@example.com',
+      phone: '+44 20 7946-0123',
+      mobile: '07700 900123',
+      title: 'Buyer',
+    })
+    expect(entryOf('contacts', cut?.get('c1') as typeof row)).toEqual(entryOf('contacts', row))
   })
 })

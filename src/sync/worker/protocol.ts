@@ -4,7 +4,7 @@
  * `sync()`, and the worker's engine answers with the run's result. The
  * engine's status and its notices travel back to the page as they happen.
  */
-import type { MirrorChanges, WrittenEntries } from '../../db/mirror-changes'
+import type { MirrorChanges, Written } from '../../db/mirror-changes'
 import type { NoticeLevel } from '../context'
 import type { RunResult, SyncEngine } from '../engine'
 import type { SyncState } from '../status'
@@ -16,8 +16,8 @@ export type FromWorker =
   | { type: 'ran'; id: number; result: RunResult }
   | { type: 'status'; state: SyncState }
   | { type: 'notice'; text: string; level: NoticeLevel }
-  /** What the worker's transactions wrote to the mirror, with each row's list-index entry, for its page's list indexes. */
-  | { type: 'wrote'; changes: MirrorChanges; entries: WrittenEntries }
+  /** What the worker's transactions wrote to the mirror, each row cut to its list-index entry's fields, for its page's list indexes. */
+  | { type: 'wrote'; changes: MirrorChanges; written: Written }
 
 /** One end of the conversation: the worker's global scope inside it, a `Worker` (WorkerEnd) on the page. */
 export interface Port<In, Out> {
@@ -30,7 +30,7 @@ export interface Opening {
   tag: string
   notify: (text: string, level: NoticeLevel) => void
   /** To be told of every committed mirror write the engine makes. */
-  wrote: (changes: MirrorChanges, entries: WrittenEntries) => void
+  wrote: (changes: MirrorChanges, written: Written) => void
 }
 
 export type MakeEngine = (opening: Opening) => SyncEngine
@@ -45,7 +45,7 @@ export function serveSync(port: Port<ToWorker, FromWorker>, makeEngine: MakeEngi
         userId: data.userId,
         tag: data.tag,
         notify: (text, level) => port.postMessage({ type: 'notice', text, level }),
-        wrote: (changes, entries) => port.postMessage({ type: 'wrote', changes, entries }),
+        wrote: (changes, written) => port.postMessage({ type: 'wrote', changes, written }),
       })
       opened.status.subscribe(() => port.postMessage({ type: 'status', state: opened.status.get() }))
       engine = opened

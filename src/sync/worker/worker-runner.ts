@@ -36,7 +36,7 @@ export class WorkerRunner {
     this.worker = worker
     worker.onmessage = (event) => this.hear(event.data)
     worker.onerror = () => this.fallBack()
-    // Its writes reach this page's list indexes from it, with their entries, not over the mirror's channel.
+    // Its writes reach this page's list indexes from it, with their rows, not over the mirror's channel.
     const tag = crypto.randomUUID()
     ignoreMirrorChangesFrom(tag)
     worker.postMessage({ type: 'open', userId: engine.ctx.userId, tag })
@@ -73,7 +73,7 @@ export class WorkerRunner {
       this.waiting.delete(message.id)
     } else if (message.type === 'status') this.engine.status.set(message.state)
     else if (message.type === 'wrote')
-      announceWritten(this.engine.ctx.db.name, message.changes, message.entries)
+      announceWritten(this.engine.ctx.db.name, message.changes, message.written)
     else this.notify(message.text, message.level)
   }
 
