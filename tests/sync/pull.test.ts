@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { MAX_CHANGES_LIMIT } from '../../server/collections/changes'
 import { META, readMeta } from '../../src/db/meta'
 import { unpackBehind } from '../../src/db/packs'
 import { updateRecord } from '../../src/db/record-writes'
 import { refreshListPage } from '../../src/sync/list-page'
-import { pull } from '../../src/sync/pull'
+import { FIRST_PAGE_SIZE, PULL_PAGE_SIZE, pull } from '../../src/sync/pull'
 import { SyncStatus } from '../../src/sync/status'
 import { json, scripted } from './fake-server'
 
@@ -46,6 +47,9 @@ describe('pull', () => {
     await unpackBehind(env.db)
     const feed = env.state.sent.filter((request) => request.path === 'sync/changes')
     expect(feed.map((request) => request.query?.since)).toEqual(['0', '2'])
+    // A small first page, so a first sync's list shows rows at once; then pages as large as the server gives.
+    expect(feed.map((request) => request.query?.limit)).toEqual([FIRST_PAGE_SIZE, PULL_PAGE_SIZE])
+    expect(PULL_PAGE_SIZE).toBe(MAX_CHANGES_LIMIT)
     expect(await env.db.contacts.toCollection().primaryKeys()).toEqual(['b'])
     expect(await readMeta(env.db, META.cursor, '0')).toBe('3')
     expect(seen).toContainEqual({ done: 2, total: null })
