@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { OutpostDb } from '../../src/db/database'
 import { entryRowsOf } from '../../src/db/index-entries'
-import { announceWritten } from '../../src/db/mirror-changes'
+import { announceWritten, onMirrorChanges } from '../../src/db/mirror-changes'
 import { dropMirrorIndexes, mirrorIndex } from '../../src/db/mirror-index'
 import { SharedStrings } from '../../src/db/shared-strings'
 import { collections } from '../../src/domain/collections'
@@ -246,6 +246,27 @@ describe('the in-memory list index', () => {
     expect(reads).toHaveBeenCalledTimes(1)
     expect(index.matches([])).toEqual(['a', 'b', 'm'])
     reads.mockRestore()
+  })
+
+  it('makes a large change’s entries across several tasks, and applies the change at once', async () => {
+    const index = await builtIndex()
+    let versions = 0
+    index.subscribe(() => versions++)
+    // Read by a task queued as the change is heard: the entries are still being made then, so the index
+    // must show none of it yet, rather than all of it (made in one task) or part of it.
+    let seenMeanwhile = -1
+    const stop = onMirrorChanges(db.name, () => {
+      setTimeout(() => {
+        seenMeanwhile = index.matches([]).length
+      }, 0)
+    })
+    await db.contacts.bulkPut(Array.from({ length: 2_500 }, (_, i) => contact(`p${i}`, 'Moss', 'Ada')))
+    await index.idle()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    stop()
+    expect(seenMeanwhile).toBe(0)
+    expect(index.matches(['moss'])).toHaveLength(2_500)
+    expect(versions).toBe(1)
   })
 
   it("pools a large change's strings once such changes pause, and a small change's at once", async () => {
