@@ -1,7 +1,7 @@
 /**
  * What Chromium's IndexedDB allows at most, with none of Outpost's code in
  * the way: contact-sized rows written with one `put` each in transactions of
- * 2,000 (as the hydrate does), and the same rows written as one value per
+ * 2,000 (a page of the feed's size), and the same rows written as one value per
  * 2,000. The hydrate's records/s is read against the first: it cannot beat
  * it while each mirror row is its own IndexedDB record. Printed, never asserted.
  */

@@ -139,7 +139,7 @@ function hydrateSection(b: BrowserFigures | undefined, s: SyncFigures | undefine
   }
   if (s) {
     lines.push(
-      `| The server's change feed alone (in-process, pages of 2,000) | ${s.feedPerSecond.toLocaleString('en')} |`,
+      `| The server's change feed alone (in-process, pages of ${s.feedPageSize.toLocaleString('en')}) | ${s.feedPerSecond.toLocaleString('en')} |`,
       `| First sync in Node on fake-indexeddb, until every row is in its table (a lower bound) | ${s.hydratePerSecond.toLocaleString('en')} |`,
     )
   }

@@ -27,12 +27,15 @@ const OPS = Number(process.env.BENCH_OPS ?? 1_000)
 
 export interface SyncFigures {
   feedPerSecond: number
+  /** Changes per feed page the client asks for after the first (src/sync/pull.ts). */
+  feedPageSize: number
   hydratePerSecond: number
   replay: { ops: number; seconds: number; answersLost: number; onServer: number; runs: number }
 }
 
 export async function syncBench(): Promise<SyncFigures> {
-  const server = await startTestServer()
+  // PGlite, as the rest of the file says, even when DATABASE_URL is set for the server section.
+  const server = await startTestServer({ databaseUrl: null })
   try {
     const user = await server.createUser()
     await server.db.execute(sql`
@@ -102,7 +105,7 @@ export async function syncBench(): Promise<SyncFigures> {
         `${replay.answersLost} answers lost, ${runs} runs; contacts on the server: ${onServer} (${onServer === OPS ? 'no duplicates' : 'MISMATCH'})`,
     )
     await db.delete()
-    return { feedPerSecond, hydratePerSecond, replay }
+    return { feedPerSecond, feedPageSize: PULL_PAGE_SIZE, hydratePerSecond, replay }
   } finally {
     await server.close()
   }
