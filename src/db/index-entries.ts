@@ -110,7 +110,9 @@ export function entryRowsOf(written: Written): Written {
  */
 export function inListOrder(changes: MirrorChanges, written: Written): MirrorChanges {
   const ordered: MirrorChanges = { ...changes }
-  for (const [collection, rows] of Object.entries(written) as Array<[CollectionName, Written[CollectionName]]>) {
+  for (const [collection, rows] of Object.entries(written) as Array<
+    [CollectionName, Written[CollectionName]]
+  >) {
     const ids = changes[collection]
     if (!rows || !Array.isArray(ids)) continue
     const sortField = collections[collection].defaultSort
