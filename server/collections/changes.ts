@@ -4,7 +4,7 @@
  * late commit, and maintenance.ts for the 410 below `purged_through`; a
  * cursor beyond the last seq ever issued is a 410 too (lastIssuedSeq).
  */
-import { count, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/open'
 import { rowsOf } from '../db/rows'
 import { syncMeta } from '../db/schema'
@@ -110,9 +110,13 @@ async function lastIssuedSeq(db: Db): Promise<number> {
   return row?.seq ?? 0
 }
 
+/**
+ * Every row of every collection, in one statement. Inside the feed's transaction the queries share
+ * one connection, so asked at once they only queued (and node-postgres 8 warns that it will refuse
+ * a query sent while another runs).
+ */
 async function countAll(db: Db): Promise<number> {
-  const counts = await Promise.all(
-    serverCollections.map(async ({ table }) => (await db.select({ n: count() }).from(table))[0]?.n ?? 0),
-  )
-  return counts.reduce((sum, n) => sum + n, 0)
+  const each = serverCollections.map(({ table }) => sql`(select count(*) from ${table})`)
+  const [row] = rowsOf(await db.execute(sql`select (${sql.join(each, sql` + `)})::int as n`))
+  return Number(row?.n ?? 0)
 }
