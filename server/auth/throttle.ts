@@ -22,14 +22,16 @@ export interface Counter {
   account?: string
 }
 
-export interface Exceeded {
+export interface Count {
   counter: Counter
+  /** Hits in the current window, this one included. */
+  hits: number
   /** Seconds until its window ends. */
   wait: number
 }
 
-/** Counts one hit on each counter; answers those now over their max (none: go ahead). */
-export async function hit(db: Db, counters: Counter[]): Promise<Exceeded[]> {
+/** Counts one hit on each counter; answers each one's count in its window. */
+export async function hit(db: Db, counters: Counter[]): Promise<Count[]> {
   if (counters.length === 0) return []
   const expired = sql`${throttles.windowStart} < now() - ${throttles.windowMs} * interval '1 millisecond'`
   const rows = await db
@@ -58,12 +60,21 @@ export async function hit(db: Db, counters: Counter[]): Promise<Exceeded[]> {
         Number,
       ),
     })
-  const exceeded: Exceeded[] = []
-  for (const row of rows) {
-    const counter = counters.find((c) => c.key === row.key)
-    if (counter && row.hits > counter.window.max) exceeded.push({ counter, wait: Math.max(1, row.left) })
-  }
-  return exceeded
+  return counters.flatMap((counter) => {
+    const row = rows.find((r) => r.key === counter.key)
+    return row ? [{ counter, hits: row.hits, wait: Math.max(1, row.left) }] : []
+  })
+}
+
+/** The counts over their counter's max: the reasons to refuse. */
+export const overMax = (counts: Count[]) => counts.filter((count) => count.hits > count.counter.window.max)
+
+/** Gives back one hit a counter took up front (an attempt that turned out right). */
+export async function unhit(db: Db, key: string) {
+  await db
+    .update(throttles)
+    .set({ hits: sql`greatest(${throttles.hits} - 1, 0)` })
+    .where(eq(throttles.key, key))
 }
 
 /** Starts the given counters afresh (a successful sign-in). */

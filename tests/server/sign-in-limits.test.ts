@@ -47,7 +47,22 @@ describe('failed sign-ins per account and address', () => {
     expect((await login(server.app, owner.email, owner.password, '198.51.100.7')).statusCode).toBe(200)
   })
 
-  it('a slower backstop per account holds against guesses spread over many addresses', async () => {
+  it('one address cannot lock an account for anyone, an Admin’s included, however many times it guesses', async () => {
+    const owner = await server.createUser({ role: ROLE_IDS.Admin })
+    const attacker = '203.0.113.66'
+    // The default limits, the per-address one too: 51 wrong passwords as fast as one address can send them.
+    await withApp({ db: server.db }, async (app) => {
+      const answers = new Set<number>()
+      for (let n = 0; n < 51; n++)
+        answers.add((await login(app, owner.email, 'guess-guess', attacker)).statusCode)
+      expect([...answers].sort()).toEqual([401, 429])
+      expect((await login(app, owner.email, owner.password, attacker)).statusCode).toBe(429)
+      const elsewhere = await login(app, owner.email, owner.password, '198.51.100.7')
+      expect(elsewhere.statusCode, elsewhere.body).toBe(200)
+    })
+  })
+
+  it('a backstop per account slows guesses spread over many addresses, and never shuts the owner out', async () => {
     const owner = await server.createUser()
     const options = {
       db: server.db,
@@ -56,9 +71,21 @@ describe('failed sign-ins per account and address', () => {
     await withApp(options, async (app) => {
       for (let n = 0; n < 8; n++)
         expect((await login(app, owner.email, 'guess-guess', `192.0.2.${n + 1}`)).statusCode).toBe(401)
-      const locked = await login(app, owner.email, owner.password, '192.0.2.200')
-      expect(locked.statusCode).toBe(429)
-      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(3000)
+      // Past the backstop each address gets one try per window, not five.
+      expect((await login(app, owner.email, 'guess-guess', '192.0.2.100')).statusCode).toBe(401)
+      const slowed = await login(app, owner.email, 'guess-guess', '192.0.2.100')
+      expect(slowed.statusCode).toBe(429)
+      expect(slowed.json().errors[0].message).toBe(
+        'Too many failed sign-in attempts. Try again in 15 minutes.',
+      )
+      const retryAfter = Number(slowed.headers['retry-after'])
+      expect(retryAfter).toBeGreaterThan(800)
+      expect(retryAfter).toBeLessThanOrEqual(900)
+      // The owner, from an address of their own, gets in with the right password.
+      expect((await login(app, owner.email, owner.password, '192.0.2.200')).statusCode).toBe(200)
+      // And their sign-in does not wipe what the guessers ran up: the next guesser is slowed as before.
+      expect((await login(app, owner.email, 'guess-guess', '192.0.2.101')).statusCode).toBe(401)
+      expect((await login(app, owner.email, 'guess-guess', '192.0.2.101')).statusCode).toBe(429)
     })
   })
 
