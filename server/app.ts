@@ -5,11 +5,18 @@
 import cookie from '@fastify/cookie'
 import multipart from '@fastify/multipart'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './auth/sessions'
 import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/sign-in-limits'
 import { serverCollections } from './collections/registry'
 import type { Db } from './db/open'
 import { installAccessControl } from './http/access'
 import { clientErrorHandler } from './http/client-error'
+import {
+  capConnectionsPerAddress,
+  DEFAULT_TIMEOUTS,
+  type HttpTimeouts,
+  timeoutOptions,
+} from './http/connections'
 import { frameworkError, installErrorHandlers } from './http/error-handler'
 import { installSecurityHeaders } from './http/headers'
 import { installJsonParser } from './http/json'
@@ -32,6 +39,14 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger']
   /** Sessions end after this many days without use (default 14). */
   sessionIdleDays?: number
+  /** Sessions end this many days after their sign-in, however used (default 30). */
+  sessionMaxDays?: number
+  /** The most a request may take to arrive, headers and body (default 120; http/connections.ts). */
+  requestTimeoutSeconds?: number
+  /** The other deadlines (tests shorten them). */
+  timeouts?: Partial<HttpTimeouts>
+  /** Open connections per client address (default 100; 0 for none; never applied behind a proxy). */
+  maxConnectionsPerAddress?: number
   /**
    * How often a password may be tried, per address, per account and address, and per
    * account (auth/sign-in-limits.ts); counted in the database, so across processes.
@@ -56,9 +71,18 @@ export const JSON_BODY_LIMIT = 1024 * 1024
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db } = options
-  const idleDays = options.sessionIdleDays ?? 14
+  const sessions: SessionPolicy = {
+    idleDays: options.sessionIdleDays ?? DEFAULT_SESSION_POLICY.idleDays,
+    maxDays: options.sessionMaxDays ?? DEFAULT_SESSION_POLICY.maxDays,
+  }
+  const timeouts = {
+    ...DEFAULT_TIMEOUTS,
+    ...(options.requestTimeoutSeconds ? { requestMs: options.requestTimeoutSeconds * 1000 } : {}),
+    ...options.timeouts,
+  }
   const app = Fastify({
     logger: options.logger ?? false,
+    ...timeoutOptions(timeouts),
     bodyLimit: JSON_BODY_LIMIT,
     // The socket's peer is hop 0; each trusted proxy adds one. Beyond them, X-Forwarded-For is the client's own say.
     trustProxy: options.trustProxy
@@ -70,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     schemaController: NO_SCHEMA_COMPILERS,
   })
 
+  if (!options.trustProxy) capConnectionsPerAddress(app.server, options.maxConnectionsPerAddress ?? 100)
   installErrorHandlers(app)
   installJsonParser(app)
 
@@ -83,10 +108,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before any route: every route from here on must declare who may call it.
   const own = ownOrigin({ publicUrl: options.publicUrl, hostNames: options.hostNames })
   installOwnOrigin(app, own)
-  installAccessControl(app, db, { idleDays, ownOrigin: own })
+  installAccessControl(app, db, { sessions, ownOrigin: own })
 
   const limits = { ...DEFAULT_SIGN_IN_LIMITS, ...options.signInLimits }
-  authRoutes(app, db, { idleDays, limits })
+  authRoutes(app, db, { sessions, limits })
   registerRoutes(app, db, { open: options.registrationOpen ?? false, limits })
   userRoutes(app, db, limits)
   for (const collection of serverCollections) collectionRoutes(app, db, collection)

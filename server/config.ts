@@ -11,6 +11,12 @@ export interface Config {
   seedSample: boolean
   staticDir: string
   sessionIdleDays: number
+  /** A session ends this long after its sign-in, however often it is used. */
+  sessionMaxDays: number
+  /** The most a request may take to arrive, headers and body (408 beyond). */
+  requestTimeoutSeconds: number
+  /** Open connections one client address may hold (0: no cap); not applied behind a trusted proxy. */
+  maxConnectionsPerAddress: number
   tombstoneDays: number
   /** Proxy hops in front of the server whose X-Forwarded-* headers are trusted (0: none). */
   trustProxy: number
@@ -31,6 +37,15 @@ function positive(env: Env, name: string, fallback: number): number {
   const value = Number(raw)
   if (!Number.isInteger(value) || value <= 0)
     throw new Error(`${name} must be a positive whole number, got "${raw}".`)
+  return value
+}
+
+function whole(env: Env, name: string, fallback: number): number {
+  const raw = env[name]?.trim()
+  if (!raw) return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${name} must be a whole number (0 turns it off), got "${raw}".`)
   return value
 }
 
@@ -85,6 +100,9 @@ export function readConfig(env: Env = process.env): Config {
     seedSample: !isOff(env.SEED_SAMPLE),
     staticDir: resolve(env.STATIC_DIR?.trim() || './dist'),
     sessionIdleDays: positive(env, 'SESSION_IDLE_DAYS', 14),
+    sessionMaxDays: positive(env, 'SESSION_MAX_DAYS', 30),
+    requestTimeoutSeconds: positive(env, 'REQUEST_TIMEOUT_SECONDS', 120),
+    maxConnectionsPerAddress: whole(env, 'MAX_CONNECTIONS_PER_ADDRESS', 100),
     tombstoneDays: positive(env, 'TOMBSTONE_DAYS', 90),
     trustProxy: proxyHops(env.TRUST_PROXY),
     publicUrl: publicUrl(env.PUBLIC_URL),

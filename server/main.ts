@@ -67,6 +67,9 @@ async function main() {
     staticDir: config.staticDir,
     logger: { level: config.logLevel },
     sessionIdleDays: config.sessionIdleDays,
+    sessionMaxDays: config.sessionMaxDays,
+    requestTimeoutSeconds: config.requestTimeoutSeconds,
+    maxConnectionsPerAddress: config.maxConnectionsPerAddress,
     trustProxy: config.trustProxy,
     publicUrl: config.publicUrl,
     hostNames: hostNamesOf(config.host),
@@ -76,7 +79,7 @@ async function main() {
   const maintenance = () =>
     runMaintenance(handle.db, {
       tombstoneDays: config.tombstoneDays,
-      sessionIdleDays: config.sessionIdleDays,
+      sessions: { idleDays: config.sessionIdleDays, maxDays: config.sessionMaxDays },
     }).catch((error) => app.log.error({ err: error }, 'maintenance failed'))
   let schedule: MaintenanceSchedule | undefined
 

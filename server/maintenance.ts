@@ -5,7 +5,7 @@
  * on PGlite vacuum the tables that changed enough (db/vacuum.ts).
  */
 import { and, isNotNull, lt, sql } from 'drizzle-orm'
-import { purgeIdleSessions } from './auth/sessions'
+import { purgeDeadSessions, type SessionPolicy } from './auth/sessions'
 import { purgeThrottles } from './auth/throttle'
 import { serverCollections } from './collections/registry'
 import type { Db } from './db/open'
@@ -39,12 +39,12 @@ export async function purgeTombstones(db: Db, days: number, now = new Date()): P
   })
 }
 
-export async function runMaintenance(db: Db, options: { tombstoneDays: number; sessionIdleDays: number }) {
+export async function runMaintenance(db: Db, options: { tombstoneDays: number; sessions: SessionPolicy }) {
   const tombstones = await purgeTombstones(db, options.tombstoneDays)
   await db
     .delete(idempotencyKeys)
     .where(lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_KEY_DAYS * DAY_MS)))
-  await purgeIdleSessions(db, options.sessionIdleDays)
+  await purgeDeadSessions(db, options.sessions)
   await purgeThrottles(db)
   const vacuumed = await vacuumChangedTables(db, { everyTable: tombstones > 0 })
   return { tombstones, vacuumed }

@@ -1,11 +1,13 @@
 /**
  * Cookie sessions. The browser holds a random 32-byte token; the database holds
  * only its SHA-256, so reading the table does not let anyone sign in. Sessions
- * expire after SESSION_IDLE_DAYS without use and are refreshed as they are used;
- * they end on logout, on a password change and with their user.
+ * expire after SESSION_IDLE_DAYS without use and are refreshed as they are used,
+ * but never live past SESSION_MAX_DAYS from their sign-in, however often used
+ * (a stolen cookie does not last for ever); they end on logout, on a password
+ * change and with their user.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm'
+import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm'
 import type { User } from '../../src/domain/rest'
 import type { Db } from '../db/open'
 import { sessions, users } from '../db/schema'
@@ -17,6 +19,26 @@ export const SESSION_COOKIE = 'outpost_session'
 export const TOUCH_INTERVAL_MS = 60_000
 const DAY_MS = 86_400_000
 
+/** How long a session lives: unused, and at most from its sign-in. */
+export interface SessionPolicy {
+  idleDays: number
+  maxDays: number
+}
+
+export const DEFAULT_SESSION_POLICY: SessionPolicy = { idleDays: 14, maxDays: 30 }
+
+/** Seconds a session (or a new one, without `createdAt`) may still live if it stays in use. */
+export function secondsLeft(policy: SessionPolicy, createdAt = new Date()) {
+  const end = Math.min(Date.now() + policy.idleDays * DAY_MS, createdAt.getTime() + policy.maxDays * DAY_MS)
+  return Math.max(0, Math.floor((end - Date.now()) / 1000))
+}
+
+/** The oldest last use and the oldest sign-in a live session may have, now. */
+const liveSince = (policy: SessionPolicy) => ({
+  since: new Date(Date.now() - policy.idleDays * DAY_MS),
+  bornSince: new Date(Date.now() - policy.maxDays * DAY_MS),
+})
+
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
 export async function createSession(db: Db, userId: string): Promise<string> {
@@ -27,6 +49,7 @@ export async function createSession(db: Db, userId: string): Promise<string> {
 
 export interface ActiveSession {
   tokenHash: string
+  createdAt: Date
   lastSeenAt: Date
   /** Who is asking, and their role: all that deciding needs (users/me reads the full profile). */
   user: User
@@ -41,6 +64,7 @@ function prepareLookup(db: Db) {
   const current = and(
     eq(sessions.tokenHash, sql.placeholder('hash')),
     gt(sessions.lastSeenAt, sql.placeholder('since')),
+    gt(sessions.createdAt, sql.placeholder('bornSince')),
   )
   return db
     .select({
@@ -49,6 +73,7 @@ function prepareLookup(db: Db) {
       firstName: users.firstName,
       lastName: users.lastName,
       roleId: users.roleId,
+      createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
@@ -58,27 +83,79 @@ function prepareLookup(db: Db) {
 }
 const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>()
 
+const isLive = (session: ActiveSession, policy: SessionPolicy) => {
+  const { since, bornSince } = liveSince(policy)
+  return session.lastSeenAt > since && session.createdAt > bornSince
+}
+
 export async function findSession(
   db: Db,
   token: string,
-  idleDays: number,
+  policy: SessionPolicy,
 ): Promise<ActiveSession | undefined> {
   const tokenHash = hashToken(token)
-  const since = Date.now() - idleDays * DAY_MS
   const known = cachedSession(db, tokenHash)
-  if (known) return known.lastSeenAt.getTime() > since ? known : undefined
+  if (known) return isLive(known, policy) ? known : undefined
   let lookup = lookups.get(db)
   if (!lookup) {
     lookup = prepareLookup(db)
     lookups.set(db, lookup)
   }
   const readAt = sessionGeneration()
-  const [row] = await lookup.execute({ hash: tokenHash, since: new Date(since) })
+  const [row] = await lookup.execute({ hash: tokenHash, ...liveSince(policy) })
   if (!row) return undefined
-  const { lastSeenAt, roleId, ...user } = row
-  const session = { tokenHash, lastSeenAt: new Date(lastSeenAt), user: { ...user, role: roleOf(roleId) } }
+  const session = sessionOf(tokenHash, row)
   rememberSession(db, session, readAt)
   return session
+}
+
+interface SessionRow extends Omit<User, 'role'> {
+  roleId: string | null
+  createdAt: Date | string
+  lastSeenAt: Date | string
+}
+
+const sessionOf = (tokenHash: string, { createdAt, lastSeenAt, roleId, ...user }: SessionRow) => ({
+  tokenHash,
+  createdAt: new Date(createdAt),
+  lastSeenAt: new Date(lastSeenAt),
+  user: { ...user, role: roleOf(roleId) },
+})
+
+/**
+ * The session as it stands inside a write's transaction, under the write lock
+ * (http/access.ts's confirmAccess): not the cache's copy, unless this process
+ * is the database's only client (then the cache is exact, session-cache.ts).
+ */
+export async function sessionNow(
+  db: Db,
+  tx: Db,
+  tokenHash: string,
+  policy: SessionPolicy,
+): Promise<ActiveSession | undefined> {
+  const known = cachedSession(db, tokenHash)
+  if (known) return isLive(known, policy) ? known : undefined
+  const { since, bornSince } = liveSince(policy)
+  const [row] = await tx
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      roleId: users.roleId,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        gt(sessions.lastSeenAt, since),
+        gt(sessions.createdAt, bornSince),
+      ),
+    )
+  return row ? sessionOf(tokenHash, row) : undefined
 }
 
 export async function touchSession(db: Db, session: ActiveSession) {
@@ -100,7 +177,9 @@ export async function endSessionsOf(db: Db, userId: string, keepToken?: string |
   await db.delete(sessions).where(and(eq(sessions.userId, userId), keep))
 }
 
-export async function purgeIdleSessions(db: Db, idleDays: number) {
+/** Housekeeping: sessions unused too long, or signed in too long ago. */
+export async function purgeDeadSessions(db: Db, policy: SessionPolicy) {
   forgetSessions()
-  await db.delete(sessions).where(lt(sessions.lastSeenAt, new Date(Date.now() - idleDays * DAY_MS)))
+  const { since, bornSince } = liveSince(policy)
+  await db.delete(sessions).where(or(lt(sessions.lastSeenAt, since), lt(sessions.createdAt, bornSince)))
 }

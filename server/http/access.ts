@@ -8,6 +8,13 @@
  *
  * A route registered without a declaration stops the server at start (the
  * onRoute hook below throws), so nothing is reachable by omission.
+ *
+ * The hooks judge a request when its headers arrive; a write acts when its
+ * body has arrived, which may be later (http/connections.ts bounds how much).
+ * So every write asks again at the moment it acts, inside its transaction
+ * under the write lock: `request.confirmAccess(tx)` (http/idempotency.ts
+ * calls it for every write): a session ended, or an Admin made a User, in the
+ * meantime turns the write away.
  */
 import type {
   FastifyInstance,
@@ -18,8 +25,18 @@ import type {
 } from 'fastify'
 import type { User } from '../../src/domain/rest'
 import { ROLE_IDS } from '../../src/domain/user'
-import { findSession, SESSION_COOKIE, TOUCH_INTERVAL_MS, touchSession } from '../auth/sessions'
+import {
+  findSession,
+  hashToken,
+  SESSION_COOKIE,
+  type SessionPolicy,
+  secondsLeft,
+  sessionNow,
+  TOUCH_INTERVAL_MS,
+  touchSession,
+} from '../auth/sessions'
 import type { Db } from '../db/open'
+import type { Tx } from '../db/write'
 import { forbidden, unauthorized } from './errors'
 import { checkSameOrigin, type OwnOrigin, WRITES } from './origin'
 import { setSessionCookie } from './session-cookie'
@@ -49,6 +66,12 @@ declare module 'fastify' {
     user: User | null
     /** The raw token of the current session, for logout. */
     sessionToken: string | null
+    /**
+     * Judges the request again as it stands inside the write's transaction:
+     * 401 when its session has ended since its headers arrived, 403 when its
+     * user was an Admin then and is not now. A no-op for public routes.
+     */
+    confirmAccess(tx: Tx): Promise<void>
   }
   interface FastifyInstance {
     /** Every route with its declared access, as registered (for the access tests). */
@@ -82,12 +105,14 @@ const hooksOf = (value: RouteOptions['onRequest']): onRequestHookHandler[] =>
   value === undefined ? [] : Array.isArray(value) ? [...value] : [value]
 
 export interface AccessOptions {
-  idleDays: number
+  sessions: SessionPolicy
   ownOrigin: OwnOrigin
 }
 
+const accessOf = (request: FastifyRequest): RouteAccess | undefined => request.routeOptions.config.access
+
 export function installAccessControl(app: FastifyInstance, db: Db, options: AccessOptions) {
-  const { idleDays } = options
+  const { sessions } = options
   app.decorateRequest('user', null)
   app.decorateRequest('sessionToken', null)
   app.decorate('declaredRoutes', [] as DeclaredRoute[])
@@ -96,16 +121,28 @@ export function installAccessControl(app: FastifyInstance, db: Db, options: Acce
   async function readSession(request: FastifyRequest, reply: FastifyReply) {
     const token = request.cookies[SESSION_COOKIE]
     if (!token) return
-    const session = await findSession(db, token, idleDays)
+    const session = await findSession(db, token, sessions)
     if (!session) return
     request.user = session.user
     request.sessionToken = token
     if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
       await touchSession(db, session)
-      // The cookie's own expiry slides with the server's idle window.
-      setSessionCookie(request, reply, token, idleDays)
+      // The cookie's own expiry slides with the server's idle window, up to the session's last day.
+      setSessionCookie(request, reply, token, secondsLeft(sessions, session.createdAt))
     }
   }
+
+  app.decorateRequest('confirmAccess', async function (this: FastifyRequest, tx: Tx) {
+    const access = accessOf(this)
+    if (!access || access.who === 'public') return
+    const judged = this.user
+    if (!judged || !this.sessionToken) throw unauthorized()
+    const now = await sessionNow(db, tx, hashToken(this.sessionToken), sessions)
+    if (!now || now.user.id !== judged.id) throw unauthorized()
+    // Lost the Admin role since: whatever the handler decided as an Admin no longer holds.
+    if (isAdmin(judged) && !isAdmin(now.user)) throw forbidden()
+    this.user = now.user
+  })
 
   const enforce =
     (access: RouteAccess): onRequestHookHandler =>

@@ -66,6 +66,11 @@ async function storedAnswer(db: Db, userId: string, key: string, hash: string): 
  * under the same key) given instead. A concurrent duplicate waits for the lock,
  * finds the first one's key and replays it, so the draft's 409 "in flight"
  * cannot happen here.
+ *
+ * Before anything else, inside the transaction, the caller is judged again
+ * (http/access.ts, confirmAccess): a body held back until its session ended
+ * acts as nobody. That refusal is never stored under the key: the same
+ * request, sent again from a live session, must still be able to land.
  */
 export async function idempotentWrite(
   db: Db,
@@ -76,10 +81,15 @@ export async function idempotentWrite(
   body?: string,
 ): Promise<StoredAnswer> {
   const key = idempotencyKeyOf(request)
-  if (!key) return withWriteLock(db, change)
+  if (!key)
+    return withWriteLock(db, async (tx) => {
+      await request.confirmAccess(tx)
+      return change(tx)
+    })
   const hash = requestHash(request, body)
   try {
     return await withWriteLock(db, async (tx) => {
+      await request.confirmAccess(tx)
       let answer: StoredAnswer
       try {
         answer = await change(tx)

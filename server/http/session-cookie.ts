@@ -9,13 +9,14 @@ declare module 'fastify' {
   }
 }
 
-export function sessionCookieOptions(request: FastifyRequest, idleDays: number) {
+/** `maxAge`: the seconds the session may still live (auth/sessions.ts, secondsLeft). */
+export function sessionCookieOptions(request: FastifyRequest, maxAge: number) {
   return {
     path: '/',
     httpOnly: true,
     sameSite: 'lax' as const,
     secure: request.viaHttps(),
-    maxAge: idleDays * 86_400,
+    maxAge,
   }
 }
 
@@ -23,12 +24,12 @@ export function setSessionCookie(
   request: FastifyRequest,
   reply: FastifyReply,
   token: string,
-  idleDays: number,
+  maxAge: number,
 ) {
-  reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(request, idleDays))
+  reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(request, maxAge))
 }
 
-export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply, idleDays: number) {
-  const { maxAge: _, ...options } = sessionCookieOptions(request, idleDays)
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
+  const { maxAge: _, ...options } = sessionCookieOptions(request, 0)
   reply.clearCookie(SESSION_COOKIE, options)
 }

@@ -9,7 +9,7 @@ import { fieldErrors } from '../../src/domain/fields'
 import type { LoginResponse, MeResponse } from '../../src/domain/rest'
 import { loginSchema } from '../../src/domain/user'
 import { burnPasswordCheck, verifyPassword } from '../auth/password'
-import { createSession, deleteSession } from '../auth/sessions'
+import { createSession, deleteSession, type SessionPolicy, secondsLeft } from '../auth/sessions'
 import { attemptSucceeded, claimAttempt, type Refusal, type SignInLimits } from '../auth/sign-in-limits'
 import type { Db } from '../db/open'
 import { PUBLIC, SIGNED_IN } from '../http/access'
@@ -28,12 +28,12 @@ export const refusalError = (refusal: Refusal) =>
   refusal.account ? signInLocked(refusal.wait) : tooManyRequests(refusal.wait)
 
 export interface AuthRouteOptions {
-  idleDays: number
+  sessions: SessionPolicy
   limits: SignInLimits
 }
 
 export function authRoutes(app: FastifyInstance, db: Db, options: AuthRouteOptions) {
-  const { idleDays, limits } = options
+  const { sessions, limits } = options
 
   app.post(
     '/api/users/login',
@@ -54,18 +54,19 @@ export function authRoutes(app: FastifyInstance, db: Db, options: AuthRouteOptio
       await attemptSucceeded(db, attempt)
       if (request.sessionToken) await deleteSession(db, request.sessionToken)
       const token = await createSession(db, found.user.id)
-      setSessionCookie(request, reply, token, idleDays)
+      const lifetime = secondsLeft(sessions)
+      setSessionCookie(request, reply, token, lifetime)
       return {
         message: 'Auth Passed',
         user: found.user,
-        exp: Math.floor(Date.now() / 1000) + idleDays * 86_400,
+        exp: Math.floor(Date.now() / 1000) + lifetime,
       }
     },
   )
 
   app.post('/api/users/logout', { config: { access: PUBLIC } }, async (request, reply) => {
     if (request.sessionToken) await deleteSession(db, request.sessionToken)
-    clearSessionCookie(request, reply, idleDays)
+    clearSessionCookie(request, reply)
     return { message: 'You have been logged out successfully.' }
   })
 

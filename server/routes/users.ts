@@ -17,6 +17,7 @@ import { attemptSucceeded, claimAttempt, type SignInLimits, unlockAccount } from
 import { listRows } from '../collections/list'
 import type { Db } from '../db/open'
 import { users } from '../db/schema'
+import { withWriteLock } from '../db/write'
 import { ADMIN, isAdmin, SIGNED_IN } from '../http/access'
 import { ApiError, errorItem, forbidden, notFound, unauthorized, validationError } from '../http/errors'
 import { idempotentWrite } from '../http/idempotency'
@@ -96,7 +97,11 @@ export function userRoutes(app: FastifyInstance, db: Db, limits: SignInLimits) {
   app.post('/api/users/unlock', { config: { access: ADMIN } }, async (request) => {
     const parsed = v.safeParse(UnlockSchema, request.body ?? {})
     if (!parsed.success) throw validationError(fieldErrors(parsed.issues))
-    await unlockAccount(db, parsed.output.email.trim().toLowerCase())
+    // Judged again as it acts, like every write: an Admin made a User since cannot unlock.
+    await withWriteLock(db, async (tx) => {
+      await request.confirmAccess(tx)
+      await unlockAccount(tx, parsed.output.email.trim().toLowerCase())
+    })
     return { message: 'The account has been unlocked.' }
   })
 

@@ -12,7 +12,7 @@ import { endSessionsOf } from '../auth/sessions'
 import { movedFields, staleError } from '../collections/conflict'
 import { users } from '../db/schema'
 import type { Tx } from '../db/write'
-import { notFound, validationError } from '../http/errors'
+import { ApiError, errorItem, notFound, validationError } from '../http/errors'
 import { findImage } from '../images/store'
 import type { UserPatch, UserValues } from './body'
 import { findUserById, type UserDoc } from './store'
@@ -40,6 +40,24 @@ async function checkUserImage(tx: Tx, id: string | null | undefined) {
     throw validationError([{ field: 'userImage', message: 'Must be the id of an uploaded user image.' }])
   }
 }
+
+const ADMIN_NEEDED = 'Outpost needs at least one Admin. Make another user an Admin first.'
+
+/**
+ * Refuses a change that would leave no Admin: the one who could manage staff.
+ * Runs under the write lock, so two Admins demoting each other at once are
+ * taken one after the other, and the second finds the first's change.
+ */
+async function keepAnAdmin(tx: Tx, id: string) {
+  const [other] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.roleId, ROLE_IDS.Admin), ne(users.id, id)))
+    .limit(1)
+  if (!other) throw new ApiError(403, errorItem('Forbidden', ADMIN_NEEDED))
+}
+
+const isAdminDoc = (doc: UserDoc) => doc.role?.id === ROLE_IDS.Admin
 
 /** A user's columns from validated values (the password is hashed apart; the role is `roleId`). */
 function columnsOf(values: UserPatch) {
@@ -115,6 +133,8 @@ export async function updateUser(tx: Tx, update: UserUpdate): Promise<UserAnswer
   const current = await findUserById(tx, id)
   if (!current) throw notFound()
   checkVersion(current, update)
+  if (values.role !== undefined && values.role !== ROLE_IDS.Admin && isAdminDoc(current))
+    await keepAnAdmin(tx, id)
   await checkEmailFree(tx, values.email, id)
   await checkUserImage(tx, values.userImage)
   // A cached session holds the user's role and names: let it be read afresh.
@@ -134,6 +154,7 @@ export async function updateUser(tx: Tx, update: UserUpdate): Promise<UserAnswer
 export async function deleteUser(tx: Tx, id: string): Promise<UserAnswer> {
   const doc = await findUserById(tx, id)
   if (!doc) throw notFound()
+  if (isAdminDoc(doc)) await keepAnAdmin(tx, id)
   forgetSessions()
   await tx.delete(users).where(eq(users.id, id))
   return { status: 200, body: { doc, message: 'Deleted successfully.' } }

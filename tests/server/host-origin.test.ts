@@ -100,7 +100,7 @@ describe('every route declares who may call it', () => {
   it('refuses at start a route with no declaration, or a write that skips the Origin check', async () => {
     const app = Fastify()
     await app.register(cookie)
-    installAccessControl(app, server.db, { idleDays: 1, ownOrigin: ownOrigin() })
+    installAccessControl(app, server.db, { sessions: { idleDays: 1, maxDays: 30 }, ownOrigin: ownOrigin() })
     expect(() => app.get('/undeclared', async () => 'open')).toThrow(/declares no access/)
     expect(() => app.post('/forgeable', { config: { access: SHELL } }, async () => 'open')).toThrow(
       /must check the Origin/,
