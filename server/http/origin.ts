@@ -4,13 +4,18 @@
  * - The Host a request names must be one of this server's names: a page on
  *   evil.example whose DNS answer is rebound to our address would otherwise
  *   talk to us as "evil.example", a same-origin page in the browser's eyes.
+ *   The header is read strictly (a name or an IP literal, then an optional
+ *   port of digits), so `localhost:evil.example` or `[::1]evil.example` is
+ *   refused rather than read as a name we know followed by something.
  * - Requests the browser marks as coming from another site are refused on
  *   routes that check (every write), and write bodies must be JSON or
  *   multipart, which a cross-site HTML form cannot send as JSON and which no
  *   "simple" request smuggles as text/plain.
  */
+import type { Server } from 'node:http'
+import { isIPv6 } from 'node:net'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { ApiError, errorItem, forbidden, unsupportedMedia } from './errors'
+import { ApiError, badRequest, errorItem, forbidden, unsupportedMedia } from './errors'
 
 /** The methods that change something: the ones a cross-site page must never make with our cookie. */
 export const WRITES: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -34,22 +39,48 @@ export interface OriginOptions {
   hostNames?: string[]
 }
 
-/** The host name of a Host header value: `[::1]:3000` → `[::1]`, `Example.com:80` → `example.com`. */
-export function hostNameOf(host: string): string {
-  const lower = host.trim().toLowerCase()
-  if (lower.startsWith('[')) return lower.slice(0, lower.indexOf(']') + 1)
-  const colon = lower.indexOf(':')
-  return colon === -1 ? lower : lower.slice(0, colon)
+/** RFC 3986's reg-name: unreserved characters, sub-delims and %-escapes (no `@`, `:`, `/`, `[`). */
+const REG_NAME = /^(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})+$/
+/** An IP literal as a browser writes it: an IPv6 address in brackets (IPvFuture and zones are not for Host). */
+const IP_LITERAL = /^\[([0-9a-f:.]+)\]/
+const PORT = /^:(\d{1,5})$/
+
+/**
+ * The host name of a Host header value (RFC 9110's `uri-host [ ":" port ]`),
+ * lowercased: `[::1]:3000` → `[::1]`, `Example.com:80` → `example.com`.
+ * Undefined for anything else: userinfo, a second colon, text after the
+ * brackets, an empty or out-of-range port, spaces.
+ */
+export function hostNameOf(host: string): string | undefined {
+  const lower = host.toLowerCase()
+  const literal = IP_LITERAL.exec(lower)
+  let name: string
+  if (literal) {
+    if (!isIPv6(literal[1] ?? '')) return undefined
+    name = literal[0]
+  } else {
+    const colon = lower.indexOf(':')
+    name = colon === -1 ? lower : lower.slice(0, colon)
+    if (!REG_NAME.test(name)) return undefined
+  }
+  const rest = lower.slice(name.length)
+  if (rest === '') return name
+  const port = PORT.exec(rest)
+  return port && Number(port[1]) <= 65_535 ? name : undefined
 }
 
 export function ownOrigin(options: OriginOptions = {}): OwnOrigin {
   const pub = options.publicUrl ? new URL(options.publicUrl) : undefined
   const names = new Set(LOOPBACK)
-  for (const name of options.hostNames ?? []) names.add(hostNameOf(name))
+  // A name no valid Host header can carry would never match: it is left out.
+  for (const name of options.hostNames ?? []) {
+    const parsed = hostNameOf(name.trim())
+    if (parsed) names.add(parsed)
+  }
   if (pub) names.add(pub.hostname.toLowerCase())
   return {
     of: (request) => pub?.origin.toLowerCase() ?? `${request.protocol}://${request.host}`.toLowerCase(),
-    allowsHost: (host) => host !== '' && names.has(hostNameOf(host)),
+    allowsHost: (host) => names.has(hostNameOf(host) ?? ''),
     isHttps: (request) => (pub ? pub.protocol === 'https:' : request.protocol === 'https'),
   }
 }
@@ -63,15 +94,41 @@ const misdirected = (host: string) =>
     ),
   )
 
-/** Every request, routed or not, must name this server as its Host; `request.viaHttps()` for cookies. */
+const noHost = () => badRequest('The request must name this server in one Host header.')
+const badHost = () => badRequest('The Host header is not a valid host name.')
+
+/** How many Host lines the request had: Node keeps only the first of several. */
+const hostLines = (request: FastifyRequest) =>
+  request.raw.rawHeaders.filter((name, index) => index % 2 === 0 && name.toLowerCase() === 'host').length
+
+/** The authority of an absolute-form target (`GET http://name/path`), which a server must use instead of Host. */
+const targetAuthority = (url: string) => /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(url)?.[1]
+
+/** 400 when the request names no host, several, or not a valid one; 421 when it is not one of ours. */
+function checkHost(request: FastifyRequest, own: OwnOrigin) {
+  const lines = hostLines(request)
+  if (lines > 1 || (lines === 0 && request.raw.httpVersion === '1.1')) throw noHost()
+  for (const host of [request.host ?? '', targetAuthority(request.raw.url ?? '')]) {
+    if (host === undefined) continue
+    if (host === '') throw noHost()
+    if (hostNameOf(host) === undefined) throw badHost()
+    if (!own.allowsHost(host)) throw misdirected(host)
+  }
+}
+
+/**
+ * Every request, routed or not, must name this server as its Host; `request.viaHttps()` for cookies.
+ * Node's own check of a missing Host answers an empty 400 before any hook runs: it is turned
+ * off, and the check here answers instead, with the error body.
+ */
 export function installOwnOrigin(app: FastifyInstance, own: OwnOrigin) {
+  // Node reads this on each request; it is only a constructor option in its types.
+  const server: Server & { requireHostHeader?: boolean } = app.server
+  server.requireHostHeader = false
   app.decorateRequest('viaHttps', function (this: FastifyRequest) {
     return own.isHttps(this)
   })
-  app.addHook('onRequest', async (request) => {
-    const host = request.host ?? ''
-    if (!own.allowsHost(host)) throw misdirected(host)
-  })
+  app.addHook('onRequest', async (request) => checkHost(request, own))
 }
 
 function hasBody(request: FastifyRequest) {
