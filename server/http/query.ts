@@ -53,7 +53,9 @@ function restoreProto(root: Record<string, unknown>) {
 export const parseQueryString = (raw: string) =>
   restoreProto(qs.parse(raw, { depth: 10, arrayLimit: 100, plainObjects: true, decoder: decodeKeepingProto }))
 
-const INTEGER = /^\d{1,9}$/
+/** Up to 10 digits: enough for the largest page, 1,000,000,000, and never past a safe integer. */
+const INTEGER = /^\d{1,10}$/
+const MAX_PAGE = 1_000_000_000
 
 function integer(value: unknown, name: string, min: number, max: number): number | undefined {
   if (value === undefined || value === '') return undefined
@@ -80,10 +82,10 @@ export function parsePaging(query: Record<string, unknown>): Paging {
     const { number: n, size: s, ...rest } = page as Record<string, unknown>
     const unknown = Object.keys(rest)[0]
     if (unknown !== undefined) throw queryError(`Unknown paging parameter page[${unknown}].`)
-    number = integer(n, 'page[number]', 1, 1_000_000_000)
+    number = integer(n, 'page[number]', 1, MAX_PAGE)
     size = integer(s, 'page[size]', 1, MAX_PAGE_SIZE)
   } else {
-    number = integer(page, 'page', 1, 1_000_000_000)
+    number = integer(page, 'page', 1, MAX_PAGE)
   }
   size ??= integer(query.limit, 'limit', 1, MAX_PAGE_SIZE)
   return { page: number ?? FIRST_PAGE, limit: size ?? DEFAULT_PAGE_SIZE }
