@@ -1,8 +1,11 @@
 /**
  * Stored filenames: they become URLs (/images/{folder}/{filename}), so they are
- * reduced to [a-z0-9._-], capped in length, given the extension of the file's
- * real type, and made unique per kind with -1, -2… as Payload does.
+ * reduced to [a-z0-9._-], capped in length, and given the extension of the
+ * file's real type. Each then gets a random part (in hex, so names stay
+ * [a-z0-9._-]), so that knowing what a colleague called their photo is no way
+ * to its URL, and no two names clash.
  */
+import { randomBytes } from 'node:crypto'
 import type { SniffedImage } from './sniff'
 
 const MAX_STEM = 80
@@ -27,14 +30,12 @@ export function safeFilename(original: string | undefined, image: Pick<SniffedIm
   return `${stem}.${extension}`
 }
 
-/** `name` itself when free, else the first free `stem-1.ext`, `stem-2.ext`… among `taken`. */
-export function firstFree(name: string, taken: ReadonlySet<string>): string {
-  if (!taken.has(name)) return name
-  const dot = name.lastIndexOf('.')
-  const stem = name.slice(0, dot)
-  const extension = name.slice(dot)
-  for (let n = 1; ; n++) {
-    const candidate = `${stem}-${n}${extension}`
-    if (!taken.has(candidate)) return candidate
-  }
+/** 128 bits: beyond guessing, and beyond any chance of two names meeting. */
+const RANDOM_BYTES = 16
+
+/** 'my-photo.jpg' → 'my-photo-<32 random hex digits>.jpg': still readable, never guessable. */
+export function withRandomPart(safeName: string): string {
+  const dot = safeName.lastIndexOf('.')
+  const random = randomBytes(RANDOM_BYTES).toString('hex')
+  return `${safeName.slice(0, dot)}-${random}${safeName.slice(dot)}`
 }

@@ -1,11 +1,10 @@
 /** Images in the database: metadata in `images`, bytes in `image_data` (db/tables/images.ts). */
-import { and, eq, inArray, like, or } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { ImageDoc, ImageKind } from '../../src/domain/images'
-import { escapeLike } from '../db/like'
 import type { Db } from '../db/open'
 import { imageData, images } from '../db/schema'
 import type { Tx } from '../db/write'
-import { firstFree } from './filename'
+import { withRandomPart } from './filename'
 
 export interface StoredImage extends ImageDoc {
   kind: ImageKind
@@ -38,38 +37,50 @@ export async function findImage(db: Db, id: string): Promise<StoredImage | undef
   return row as StoredImage | undefined
 }
 
-/** `filename` for this kind, or the first free -1, -2… variant of it; call under the write lock. */
-async function freeFilename(tx: Tx, kind: ImageKind, filename: string): Promise<string> {
-  const dot = filename.lastIndexOf('.')
-  const variants = `${escapeLike(filename.slice(0, dot))}-%${escapeLike(filename.slice(dot))}`
-  const rows = await tx
-    .select({ filename: images.filename })
+/**
+ * Who uploaded image `id` and its kind, or undefined when there is no such
+ * image. `uploadedBy` is null for images uploaded before uploaders were
+ * recorded. For the rule that a user may take as their photo only an image
+ * they uploaded.
+ */
+export async function imageUploader(
+  db: Db,
+  id: string,
+): Promise<{ kind: ImageKind; uploadedBy: string | null } | undefined> {
+  const [row] = await db
+    .select({ kind: images.kind, uploadedBy: images.uploadedBy })
     .from(images)
-    .where(and(eq(images.kind, kind), or(eq(images.filename, filename), like(images.filename, variants))))
-  return firstFree(filename, new Set(rows.map((row) => row.filename)))
+    .where(eq(images.id, id))
+  return row as { kind: ImageKind; uploadedBy: string | null } | undefined
 }
 
-export interface NewImage extends Omit<StoredImage, 'filename'> {
-  /** The sanitised name wanted; a clash gets a suffix. */
+export interface NewImage extends StoredImage {
+  /** The sanitised name (filename.ts); the stored one has a random part added. */
   filename: string
+  /** The signed-in user who sent it. */
+  uploadedBy: string
   bytes: Buffer
 }
 
 export async function insertImage(tx: Tx, image: NewImage): Promise<StoredImage> {
   const { bytes, ...meta } = image
-  const filename = await freeFilename(tx, image.kind, image.filename)
   const [row] = await tx
     .insert(images)
-    .values({ ...meta, filename })
+    .values({ ...meta, filename: withRandomPart(image.filename) })
     .returning(docColumns)
   await tx.insert(imageData).values({ imageId: image.id, bytes })
   return row as StoredImage
 }
 
-/** The bytes to serve for /images/{folder}/{filename}. */
+/** The bytes to serve for /images/{folder}/{filename}, with what decides who may see them. */
 export async function readImageFile(db: Db, kind: ImageKind, filename: string) {
   const [row] = await db
-    .select({ mimeType: images.mimeType, bytes: imageData.bytes })
+    .select({
+      id: images.id,
+      uploadedBy: images.uploadedBy,
+      mimeType: images.mimeType,
+      bytes: imageData.bytes,
+    })
     .from(images)
     .innerJoin(imageData, eq(imageData.imageId, images.id))
     .where(and(eq(images.kind, kind), eq(images.filename, filename)))

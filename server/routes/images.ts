@@ -4,13 +4,19 @@
  * never reused, so the bytes behind a URL never change: cached for a year.
  * `private`, because images are behind the session like everything else and a
  * shared cache must not hand them to someone signed out.
+ *
+ * Every signed-in user may see catalog images; a user image (a photo) only its
+ * user, its uploader and Admins (images/who-may-see.ts). Anyone else gets the
+ * same 404 as for a name that does not exist: the answer does not tell them
+ * the photo is there.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { IMAGE_KINDS, type ImageKind } from '../../src/domain/images'
 import type { Db } from '../db/open'
 import { SIGNED_IN } from '../http/access'
-import { notFound } from '../http/errors'
+import { notFound, unauthorized } from '../http/errors'
 import { readImageFile } from '../images/store'
+import { maySeeImage } from '../images/who-may-see'
 
 export const IMAGE_CACHE_CONTROL = 'private, max-age=31536000, immutable'
 /**
@@ -22,7 +28,7 @@ const IMAGE_CSP = "default-src 'none'; sandbox"
 const kindOfFolder = new Map<string, ImageKind>(
   Object.entries(IMAGE_KINDS).map(([kind, folder]) => [folder, kind as ImageKind]),
 )
-/** What safeFilename produces; anything else cannot be a stored name. */
+/** What safeFilename and withRandomPart produce (images/filename.ts); anything else cannot be a stored name. */
 const STORED_NAME = /^[a-z0-9][a-z0-9._-]{0,120}$/
 
 type ImageRequest = FastifyRequest<{ Params: { folder: string; filename: string } }>
@@ -32,11 +38,13 @@ export function imageRoutes(app: FastifyInstance, db: Db) {
     '/images/:folder/:filename',
     { config: { access: SIGNED_IN } },
     async (request: ImageRequest, reply) => {
+      const { user } = request
+      if (!user) throw unauthorized()
       const { folder, filename } = request.params
       const kind = kindOfFolder.get(folder)
       if (!kind || !STORED_NAME.test(filename)) throw notFound()
       const file = await readImageFile(db, kind, filename)
-      if (!file) throw notFound()
+      if (!file || !(await maySeeImage(db, user, { ...file, kind }))) throw notFound()
       return reply
         .header('cache-control', IMAGE_CACHE_CONTROL)
         .header('x-content-type-options', 'nosniff')

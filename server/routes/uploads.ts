@@ -2,11 +2,13 @@
  * POST /api/{product,industry,service,user}-image: multipart with the image in
  * the field `file` and an optional client `id`. Answers 201 `{ doc: { id,
  * filename, mimeType, filesize, width, height } }`; a repeated upload with the
- * same id answers the stored doc (200), so an offline client's retry never
- * makes a second image. Only real PNG, JPEG, WebP and GIF files (read from
+ * same id by the same user answers the stored doc (200), so an offline
+ * client's retry never makes a second image; another user's id is refused
+ * (400), as the doc would hand them the image's unguessable name. Only real PNG, JPEG, WebP and GIF files (read from
  * their bytes) up to UPLOAD_MAX_BYTES and within the pixel limits
  * (images/limits.ts) are taken, and what is stored is the image re-encoded
- * (images/reencode.ts), never the uploaded bytes.
+ * (images/reencode.ts), never the uploaded bytes. Who uploaded each image is
+ * recorded: only they may take it as their photo.
  */
 import { createHash, randomUUID } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -21,7 +23,7 @@ import { readForm } from '../http/multipart'
 import { safeFilename } from '../images/filename'
 import { type EncodedImage, reencode } from '../images/reencode'
 import { sniffImage } from '../images/sniff'
-import { findImage, insertImage, toImageDoc } from '../images/store'
+import { findImage, imageUploader, insertImage, toImageDoc } from '../images/store'
 import { sendAnswer } from './collection'
 
 export const DEFAULT_UPLOAD_MAX_BYTES = 5 * 1024 * 1024
@@ -37,19 +39,31 @@ interface Upload {
   image: EncodedImage
 }
 
-async function store(tx: Tx, upload: Upload) {
-  if (upload.id) {
-    const existing = await findImage(tx, upload.id)
-    if (existing && existing.kind !== upload.kind) {
-      throw validationError([{ field: 'id', message: 'This id already belongs to another kind of image.' }])
-    }
-    if (existing) return { status: 200, body: { doc: toImageDoc(existing), message: UPLOADED } }
+/** The image already stored under the upload's id, if this user sent it before; refused if not theirs. */
+async function earlierUpload(tx: Tx, id: string, kind: ImageKind, userId: string) {
+  const earlier = await imageUploader(tx, id)
+  if (!earlier) return undefined
+  if (earlier.kind !== kind) {
+    throw validationError([{ field: 'id', message: 'This id already belongs to another kind of image.' }])
   }
+  // Images from before uploaders were recorded (null) are no one's to claim again.
+  if (earlier.uploadedBy !== userId) {
+    throw validationError([
+      { field: 'id', message: 'This id already belongs to an image someone else uploaded; send a new id.' },
+    ])
+  }
+  return findImage(tx, id)
+}
+
+async function store(tx: Tx, upload: Upload, userId: string) {
+  const earlier = upload.id && (await earlierUpload(tx, upload.id, upload.kind, userId))
+  if (earlier) return { status: 200, body: { doc: toImageDoc(earlier), message: UPLOADED } }
   const { image } = upload
   const stored = await insertImage(tx, {
     id: upload.id ?? randomUUID(),
     kind: upload.kind,
     filename: upload.filename,
+    uploadedBy: userId,
     mimeType: image.mimeType,
     filesize: image.bytes.length,
     width: image.width,
@@ -91,13 +105,14 @@ const digestOf = (upload: Upload) =>
 export function uploadRoutes(app: FastifyInstance, db: Db, options: { maxBytes: number }) {
   for (const kind of Object.keys(IMAGE_KINDS) as ImageKind[]) {
     app.post(`/api/${kind}`, { config: { access: SIGNED_IN } }, async (request, reply) => {
-      if (!request.user) throw unauthorized()
+      const { user } = request
+      if (!user) throw unauthorized()
       const upload = await readUpload(request, kind, options.maxBytes)
       const answer = await idempotentWrite(
         db,
         request,
-        request.user.id,
-        (tx) => store(tx, upload),
+        user.id,
+        (tx) => store(tx, upload, user.id),
         digestOf(upload),
       )
       return sendAnswer(reply, answer)

@@ -155,10 +155,14 @@ describe('users', () => {
         email: user.email,
         firstName: 'Patricia',
         role: { id: 'user', roleName: 'User' },
-        userImage: { id: image.id, filename: 'me.png' },
+        userImage: { id: image.id, filename: image.filename },
       },
     })
-    const served = await server.request(cookie, { method: 'GET', url: '/images/user_image/me.png' })
+    expect(image.filename).toMatch(/^me-[0-9a-f]{32}\.png$/)
+    const served = await server.request(cookie, {
+      method: 'GET',
+      url: `/images/user_image/${image.filename}`,
+    })
     expect(served.statusCode).toBe(200)
   })
 

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../server/http/errors'
-import { firstFree, safeFilename } from '../../server/images/filename'
+import { safeFilename, withRandomPart } from '../../server/images/filename'
 import { checkSize, MAX_PIXELS, MAX_SIDE } from '../../server/images/limits'
 import { reencode } from '../../server/images/reencode'
 import { sniffImage } from '../../server/images/sniff'
@@ -96,10 +96,12 @@ describe('safeFilename', () => {
     )
   })
 
-  it('suffixes clashes -1, -2 before the extension', () => {
-    expect(firstFree('logo.png', new Set())).toBe('logo.png')
-    expect(firstFree('logo.png', new Set(['logo.png']))).toBe('logo-1.png')
-    expect(firstFree('logo.png', new Set(['logo.png', 'logo-1.png']))).toBe('logo-2.png')
+  it('withRandomPart adds 128 random bits (32 hex digits) before the extension', () => {
+    const names = Array.from({ length: 1000 }, () => withRandomPart('logo.tar.png'))
+    for (const name of names) expect(name).toMatch(/^logo\.tar-[0-9a-f]{32}\.png$/)
+    expect(new Set(names).size).toBe(names.length)
+    // Every digit takes all 16 values over 1000 names: random throughout, not a counter or a clock.
+    for (let at = 9; at < 41; at++) expect(new Set(names.map((name) => name[at])).size).toBe(16)
   })
 })
 

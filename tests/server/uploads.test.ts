@@ -1,9 +1,10 @@
 /**
  * Image uploads and their files: only real images, size-capped in bytes and
  * pixels, decoded and re-encoded so that only what an encoder made is stored
- * (no HTML or script riding along, no metadata), names made safe and unique,
- * client ids and Idempotency-Key replays answered without a second image, and
- * files served inline with long private caching and a policy that runs nothing.
+ * (no HTML or script riding along, no metadata), names made safe and given a
+ * random part, client ids and Idempotency-Key replays answered without a
+ * second image, and files served inline with long private caching and a
+ * policy that runs nothing.
  */
 import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
@@ -131,16 +132,16 @@ describe('POST /api/{kind}-image', () => {
     }
   })
 
-  it("sanitises names (no path, [a-z0-9._-], the real type's extension) and suffixes clashes", async () => {
+  it("sanitises names (no path, [a-z0-9._-], the real type's extension) and adds a random part", async () => {
     const names = []
     for (const original of ['../../etc/Plant Photo.gif', 'plant photo.png', 'PLANT-PHOTO.png']) {
       names.push((await post('industry-image', imageForm(png(3, 3), original))).json().doc.filename)
     }
-    expect(names).toEqual(['plant-photo.png', 'plant-photo-1.png', 'plant-photo-2.png'])
-    // Another kind is another folder: the same name is free there.
-    expect((await post('service-image', imageForm(png(3, 3), 'plant photo.png'))).json().doc.filename).toBe(
-      'plant-photo.png',
-    )
+    for (const name of names) expect(name).toMatch(/^plant-photo-[0-9a-f]{32}\.png$/)
+    expect(new Set(names).size).toBe(3)
+    expect(
+      (await post('service-image', imageForm(png(3, 3), 'plant photo.png'))).json().doc.filename,
+    ).toMatch(/^plant-photo-[0-9a-f]{32}\.png$/)
   })
 
   it('a repeated upload with the same client id answers the stored doc, never a second image', async () => {
@@ -262,14 +263,14 @@ describe('GET /images/{folder}/{filename}', () => {
     const { filename, filesize } = (
       await post('product-image', imageForm(await encoded('jpeg', 40, 30), 'served.jpg'))
     ).json().doc
-    expect(filename).toBe('served.jpg')
+    expect(filename).toMatch(/^served-[0-9a-f]{32}\.jpg$/)
     const response = await get(`/images/product_image/${filename}`)
     const head = await server.request(cookie, { method: 'HEAD', url: `/images/product_image/${filename}` })
     for (const answer of [response, head]) {
       expect(answer.statusCode).toBe(200)
       expect(answer.headers).toMatchObject({
         'content-type': 'image/jpeg',
-        'content-disposition': 'inline; filename="served.jpg"',
+        'content-disposition': `inline; filename="${filename}"`,
         'cache-control': 'private, max-age=31536000, immutable',
         'x-content-type-options': 'nosniff',
         // Not the app's policy: nothing in this answer may run or load, even if a browser rendered it as a page.

@@ -17,6 +17,13 @@ export const images = pgTable(
     filesize: integer('filesize').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
+    /**
+     * The user whose upload made it: only they may take it as their photo, and see it if it
+     * is a user image (routes/images.ts). Null for images uploaded before it was recorded.
+     * Not a foreign key: users are declared over this table (their photo), and a deleted
+     * user's id matches no one, as user ids are never reused.
+     */
+    uploadedBy: uuid('uploaded_by'),
     createdAt: stamp('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('images_kind_filename_idx').on(t.kind, t.filename)],

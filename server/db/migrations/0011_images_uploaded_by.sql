@@ -1,0 +1,1 @@
+ALTER TABLE "images" ADD COLUMN "uploaded_by" uuid;
