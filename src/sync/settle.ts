@@ -55,8 +55,8 @@ async function applyAnswer(ctx: EngineContext, op: OutboxOp, doc: MirrorRow) {
 
 /**
  * The image is on the server. Rows that point at it take the filename the
- * server gave it (names are sanitised and made unique there); the local bytes
- * stay as the offline copy.
+ * server gave it (sanitised, with a random part no client can guess): its URL
+ * is known only from here on. The local bytes stay as the offline copy.
  */
 async function renameUploaded(ctx: EngineContext, op: OutboxOp, image: ImageRef | undefined) {
   const field = mirrored[op.collection].image?.field

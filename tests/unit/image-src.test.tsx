@@ -32,6 +32,35 @@ it('shows an image from this device until it exists only on the server', async (
   await waitFor(() => expect(result.current).toBe('/images/product_image/pump.png'))
 })
 
+it('never asks the server for a name chosen on this device when the image changes', async () => {
+  const runtime = makeRuntime()
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <RuntimeContext.Provider value={runtime}>{children}</RuntimeContext.Provider>
+  )
+  // A new image just chosen: kept here under the device's name until the server answers with its own.
+  await runtime.db.images.add({
+    id: 'img-new',
+    kind: 'product-image',
+    blob: new Blob(['x'], { type: 'image/png' }),
+    filename: 'local-name.png',
+    mimeType: 'image/png',
+    createdAt: 0,
+  })
+  const shown: (string | null)[] = []
+  const { result, rerender } = renderHook(
+    ({ image }) => {
+      const src = useImageSrc('products', image)
+      shown.push(src)
+      return src
+    },
+    { wrapper, initialProps: { image: { id: 'img-old', filename: 'old-Zq3.png' } } },
+  )
+  await waitFor(() => expect(result.current).toBe('/images/product_image/old-Zq3.png'))
+  rerender({ image: { id: 'img-new', filename: 'local-name.png' } })
+  await waitFor(() => expect(result.current).toBe('blob:local-copy'))
+  expect(shown.filter((src) => src?.includes('local-name'))).toEqual([])
+})
+
 it('has nothing to show without an image', () => {
   const runtime = makeRuntime()
   const wrapper = ({ children }: { children: ReactNode }) => (

@@ -1,7 +1,9 @@
 /**
  * Where to show a record's image from: this device's copy while it exists (an
  * image chosen offline and not yet uploaded, or kept since), else the server's
- * file under /images (cached by the service worker once seen).
+ * file under /images (cached by the service worker once seen). The server's
+ * URL is built only from a name the server gave (its upload answer, or a
+ * record it sent): a name chosen on this device is no file there.
  */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useMemo } from 'react'
@@ -12,14 +14,18 @@ import { useRuntime } from './runtime-context'
 export function useImageSrc(collection: MirroredName, ref: ImageRef | null | undefined): string | null {
   const { db } = useRuntime()
   const kind = mirrored[collection].image?.kind
-  const local = useLiveQuery(
-    async () => (ref ? ((await db.images.get(ref.id)) ?? null) : null),
-    [db, ref?.id],
+  const id = ref?.id
+  // The lookup names the id it answers for: when the image changes, the hook still holds the
+  // previous image's answer until the new one comes, and that answer says nothing about this image.
+  const lookup = useLiveQuery(
+    async () => (id ? { id, local: (await db.images.get(id)) ?? null } : null),
+    [db, id],
   )
+  const local = lookup && lookup.id === id ? lookup.local : undefined
   const objectUrl = useMemo(() => (local ? URL.createObjectURL(local.blob) : null), [local])
   useEffect(() => () => void (objectUrl && URL.revokeObjectURL(objectUrl)), [objectUrl])
   if (!ref || !kind) return null
   if (objectUrl) return objectUrl
-  // Until the local lookup answers, do not ask the network for a file that may not be there yet.
+  // Until this image's local lookup answers, do not ask the network for a file that may not be there yet.
   return local === undefined ? null : imageUrl(kind, ref.filename)
 }
