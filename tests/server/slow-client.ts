@@ -130,3 +130,12 @@ export async function stallRequest(
   socket.write(headOf(target, request, request.length) + request.sent)
   return answer.finally(() => socket.destroy())
 }
+
+/** A whole request at once, from the target's address: for tests that choose where a client is. */
+export async function sendRequest(target: SlowTarget, request: SlowRequest): Promise<SlowAnswer> {
+  const body = Buffer.from(JSON.stringify(request.body ?? {}))
+  const socket = await openSocket(target)
+  const answer = readAnswer(socket, 10_000)
+  socket.write(Buffer.concat([Buffer.from(headOf(target, request, body.length)), body]))
+  return answer.finally(() => socket.destroy())
+}

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN, type RunningServer, startApiServer } from '../e2e/server-process'
 import { startTestPostgres, type TestPostgres } from './postgres'
+import { holdRequest, sendRequest } from './slow-client'
 
 let postgres: TestPostgres
 let a: RunningServer
@@ -89,5 +90,60 @@ describe('two server processes on one PostgreSQL', () => {
       expect(limited.status).toBe(429)
       expect((limited.json.errors as { message: string }[])[0]?.message).toMatch(/^Too many attempts/)
     }
+  }, 60_000)
+
+  /** The Admin's cookie, signed in from an address of its own (the first test spent 127.0.0.1's allowance). */
+  async function adminFrom(server: RunningServer, from: string) {
+    const answer = await sendRequest(
+      { base: server.url, from },
+      { method: 'POST', path: '/api/users/login', body: ADMIN },
+    )
+    expect(answer.status).toBe(200)
+    return { cookie: (answer.headers['set-cookie'] ?? '').split(';')[0] ?? '' }
+  }
+
+  it('one address guessing through both processes locks out only itself; the owner signs in elsewhere', async () => {
+    const admin = await adminFrom(a, '127.0.0.5')
+    const owner = { email: 'owner@outpost.test', password: 'owner-secret-1' }
+    expect((await call(b, 'POST', 'users', owner, admin.cookie)).status).toBe(201)
+    const attempt = (server: RunningServer, from: string, password: string) =>
+      sendRequest(
+        { base: server.url, from },
+        { method: 'POST', path: '/api/users/login', body: { email: owner.email, password } },
+      )
+    for (let n = 0; n < 51; n++) await attempt(n % 2 ? a : b, '127.0.0.3', 'wrong-guess')
+    for (const server of [a, b]) {
+      expect((await attempt(server, '127.0.0.3', owner.password)).status).toBe(429)
+      expect((await attempt(server, '127.0.0.4', owner.password)).status).toBe(200)
+    }
+  }, 60_000)
+
+  it('a body held on one process is refused after the session ended on the other', async () => {
+    const admin = await adminFrom(b, '127.0.0.6')
+    const held = await holdRequest(
+      { base: a.url },
+      { method: 'POST', path: '/api/contacts', cookie: admin.cookie, body: { firstName: 'Late' } },
+    )
+    const update = await holdRequest(
+      { base: a.url },
+      {
+        method: 'POST',
+        path: '/api/users',
+        cookie: admin.cookie,
+        body: { email: 'late@outpost.test', password: 'late-secret-1' },
+      },
+    )
+    expect((await call(b, 'POST', 'users/logout', undefined, admin.cookie)).status).toBe(200)
+    expect((await held.release()).status).toBe(401)
+    expect((await update.release()).status).toBe(401)
+    const again = await adminFrom(a, '127.0.0.7')
+    const found = await call(
+      b,
+      'GET',
+      'users?where[email][equals]=late@outpost.test',
+      undefined,
+      again.cookie,
+    )
+    expect(found.json.totalDocs).toBe(0)
   }, 60_000)
 })
