@@ -7,7 +7,10 @@
  */
 import { randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
+import * as v from 'valibot'
 import { CATALOG, type CatalogName } from '../src/domain/catalog'
+import { NEW_PASSWORD_MIN, newPasswordSchema } from '../src/domain/user'
+import { isCommonPassword } from './auth/common-passwords'
 import { serverCollections } from './collections/registry'
 import { createDoc } from './collections/writes'
 import type { Db } from './db/open'
@@ -61,12 +64,22 @@ export async function seedSampleRecords(db: Db): Promise<number> {
   })
 }
 
+/** 16 characters of base64url: twice the minimum, and random, so never a common one. */
+const generatePassword = () => randomBytes(12).toString('base64url')
+
+/** ADMIN_PASSWORD is a new password like any other: refused at start, before anything is written. */
+function checkAdminPassword(password: string) {
+  if (!v.is(newPasswordSchema, password))
+    throw new Error(`ADMIN_PASSWORD must be ${NEW_PASSWORD_MIN} to 200 characters long.`)
+  if (isCommonPassword(password)) throw new Error('ADMIN_PASSWORD is too common a password. Choose another.')
+}
+
 export async function bootstrap(db: Db, options: BootstrapOptions): Promise<BootstrapResult> {
   if ((await countUsers(db)) > 0) return { seededContacts: 0 }
   const email = options.adminEmail?.trim() || DEFAULT_ADMIN_EMAIL
   const generated = !options.adminPassword
-  const password = options.adminPassword || randomBytes(12).toString('base64url')
-  if (password.length < 5) throw new Error('ADMIN_PASSWORD must be at least 5 characters.')
+  const password = options.adminPassword || generatePassword()
+  if (!generated) checkAdminPassword(password)
   await createUser(db, { email, password, firstName: 'Admin', lastName: '', role: 'admin' })
   const print = options.print ?? (() => {})
   print(

@@ -4,12 +4,14 @@
  * are normally made by an Admin. When open it creates a User (never an Admin)
  * and answers 201 `{ doc }` without a session. `username` is the email; `email`
  * is accepted too, and `confirmPassword`, when sent, must match. `newsletter`
- * (true, or a form's 'on'/'true') is kept with the account.
+ * (true, or a form's 'on'/'true') is kept with the account. The password
+ * follows the rule for every new password: long enough, and not a common one.
  */
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
 import { fieldErrors } from '../../src/domain/fields'
 import { USER_DEFAULTS, userFieldSchemas } from '../../src/domain/user'
+import { refuseCommonPassword } from '../auth/common-passwords'
 import { hashPassword } from '../auth/password'
 import { claimAttempt, type SignInLimits } from '../auth/sign-in-limits'
 import type { Db } from '../db/open'
@@ -41,6 +43,7 @@ function parse(body: unknown) {
     password: input.password,
   })
   if (!result.success) throw validationError(fieldErrors(result.issues))
+  refuseCommonPassword(result.output.password)
   if (input.confirmPassword !== undefined && input.confirmPassword !== input.password) {
     throw validationError([{ field: 'confirmPassword', message: 'Must match the password.' }])
   }

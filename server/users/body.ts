@@ -3,11 +3,13 @@
  * Read-only keys a client echoes back are ignored, a role echoed as answered
  * (`{ id, roleName }`) is read by its id, and `currentPassword` (needed to
  * change one's own password) is taken out before the strict schema sees the body.
+ * A new password must also not be a common one (auth/common-passwords.ts).
  */
 import * as v from 'valibot'
 import { fieldErrors } from '../../src/domain/fields'
 import { BASE_KEY } from '../../src/domain/rest'
 import { userSchemas } from '../../src/domain/user'
+import { refuseCommonPassword } from '../auth/common-passwords'
 import { validationError } from '../http/errors'
 import { nulFields } from '../http/nul'
 
@@ -41,7 +43,9 @@ const lower = <T extends { email?: string }>(values: T): T =>
 /** POST users: the server gives the id. */
 export function parseUserCreate(body: unknown): UserValues {
   const { id: _, ...rest } = normalize(body)
-  return lower(parse(userSchemas.create, rest))
+  const values = lower(parse(userSchemas.create, rest))
+  refuseCommonPassword(values.password)
+  return values
 }
 
 export function parseUserPatch(body: unknown, routeId: string) {
@@ -53,6 +57,7 @@ export function parseUserPatch(body: unknown, routeId: string) {
     throw validationError([{ field: BASE_KEY, message: 'Must be an object of field values.' }])
   }
   const values = lower(parse(userSchemas.patch, rest))
+  refuseCommonPassword(values.password)
   for (const key of Object.keys(values) as (keyof UserPatch)[])
     if (values[key] === undefined) delete values[key]
   return {

@@ -84,13 +84,13 @@ describe('passwords', () => {
     await server.login(user.email, 'set-by-admin')
   })
 
-  it('refuses a password under 5 characters', async () => {
+  it('refuses a password under 8 characters', async () => {
     const response = await api(adminCookie, 'POST', '/api/users', {
       email: 'short@pw.example',
-      password: '1234',
+      password: '1234567',
     })
     expect(response.json().errors[0].data).toEqual([
-      { field: 'password', message: 'Must be at least 5 characters.' },
+      { field: 'password', message: 'Must be at least 8 characters.' },
     ])
   })
 })

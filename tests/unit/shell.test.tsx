@@ -28,7 +28,7 @@ describe('register', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'abc' } })
     fireEvent.change(screen.getByLabelText('Confirm Password'), { target: { value: 'abd' } })
     expect(screen.getByText('Must be a valid email address.')).toBeTruthy()
-    expect(screen.getByText('Must be at least 5 characters.')).toBeTruthy()
+    expect(screen.getByText('Must be at least 8 characters.')).toBeTruthy()
     expect(screen.getByText('Must match the password.')).toBeTruthy()
     expect(transport).not.toHaveBeenCalled()
   })
@@ -41,8 +41,8 @@ describe('register', () => {
     }))
     renderApp('/register', { context: { register: (details) => registerAccount(details, { transport }) } })
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'new@example.com' } })
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } })
-    fireEvent.change(screen.getByLabelText('Confirm Password'), { target: { value: 'secret1' } })
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-12' } })
+    fireEvent.change(screen.getByLabelText('Confirm Password'), { target: { value: 'secret-12' } })
     fireEvent.click(screen.getByLabelText('Subscribe to the newsletter'))
     fireEvent.click(screen.getByRole('button', { name: 'Register' }))
     expect((await screen.findByRole('alert')).textContent).toBe(CLOSED_TEXT)
@@ -53,8 +53,8 @@ describe('register', () => {
       path: 'register',
       body: {
         username: 'new@example.com',
-        password: 'secret1',
-        confirmPassword: 'secret1',
+        password: 'secret-12',
+        confirmPassword: 'secret-12',
         newsletter: true,
       },
     })
@@ -77,8 +77,8 @@ describe('register', () => {
       context: { register: (details) => registerAccount(details, { transport }) },
     })
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'new@example.com' } })
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } })
-    fireEvent.change(screen.getByLabelText('Confirm Password'), { target: { value: 'secret1' } })
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-12' } })
+    fireEvent.change(screen.getByLabelText('Confirm Password'), { target: { value: 'secret-12' } })
     fireEvent.click(screen.getByRole('button', { name: 'Register' }))
     await waitFor(() => expect(currentPath(router)).toBe('/admin/overview'))
     expect(localStorage.getItem('userId')).toBe('u9')

@@ -103,7 +103,7 @@ describe('staff administration', () => {
     fireEvent.change(await screen.findByLabelText('First Name'), { target: { value: 'Alan' } })
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'alan@example.com' } })
     fireEvent.click(screen.getByRole('button', { name: 'Save User' }))
-    expect(await screen.findByText('Must be at least 5 characters.')).toBeTruthy()
+    expect(await screen.findByText('Must be at least 8 characters.')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Generate' }))
     const password = (screen.getByLabelText('Password') as HTMLInputElement).value
     expect(password).toHaveLength(14)

@@ -1,14 +1,17 @@
 /**
  * /register (guests only): email, password, its confirmation and the
- * newsletter. The rules are checked on submit and then as the user types;
+ * newsletter. The password's rule is said under it. The rules are checked on
+ * submit and then as the user types (the server's refusal of a common
+ * password shows under the field, like the form's own);
  * when this server does not take registrations the page says who makes
  * accounts instead, and nothing typed is cleared.
  */
 import { Link, useNavigate, useRouter } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useId, useState } from 'react'
 import { messages } from '../../domain/errors'
 import { RegisterError, registerAccount } from '../../session/register'
 import { TextField } from '../../ui/field'
+import { describedByHint, PasswordHint } from '../../ui/password-hint'
 import { button, card } from '../../ui/styles'
 import { AuthFrame } from './auth-frame'
 import { type RegisterErrors, type RegisterValues, validateRegister } from './validate-register'
@@ -24,6 +27,7 @@ export function RegisterPage() {
   const [checked, setChecked] = useState(false)
   const [failure, setFailure] = useState<{ text: string; closed: boolean } | null>(null)
   const [busy, setBusy] = useState(false)
+  const hintId = useId()
 
   const change = <K extends keyof RegisterValues>(field: K, value: RegisterValues[K]) => {
     const next = { ...values, [field]: value }
@@ -67,15 +71,19 @@ export function RegisterPage() {
           error={errors.email}
           onChange={(event) => change('email', event.target.value)}
         />
-        <TextField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          value={values.password}
-          error={errors.password}
-          onChange={(event) => change('password', event.target.value)}
-        />
+        <div className="space-y-1.5">
+          <TextField
+            label="Password"
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            value={values.password}
+            error={errors.password}
+            onChange={(event) => change('password', event.target.value)}
+            {...describedByHint(hintId, errors.password)}
+          />
+          <PasswordHint id={hintId} />
+        </div>
         <TextField
           label="Confirm Password"
           type="password"

@@ -1,7 +1,10 @@
-/** The register form's rules: email required and valid, password at least 5 characters, the confirmation equal to it. */
+/**
+ * The register form's rules: email required and valid, a new password's length
+ * (the server also refuses common passwords), the confirmation equal to it.
+ */
 import * as v from 'valibot'
 import { messages } from '../../domain/errors'
-import { loginSchema } from '../../domain/user'
+import { loginSchema, newPasswordProblem } from '../../domain/user'
 
 export interface RegisterValues {
   email: string
@@ -16,12 +19,10 @@ const confirmSchema = v.pipe(v.string(messages.required), v.nonEmpty(messages.re
 
 export function validateRegister(values: RegisterValues): RegisterErrors {
   const errors: RegisterErrors = {}
-  const login = v.safeParse(loginSchema, values)
-  if (!login.success)
-    for (const issue of login.issues) {
-      const field = v.getDotPath(issue) as 'email' | 'password' | null
-      if (field && !errors[field]) errors[field] = issue.message
-    }
+  const email = v.safeParse(loginSchema.entries.email, values.email)
+  if (!email.success) errors.email = email.issues[0].message
+  const password = values.password ? newPasswordProblem(values.password) : messages.required
+  if (password) errors.password = password
   const confirm = v.safeParse(confirmSchema, values.confirmPassword)
   if (!confirm.success) errors.confirmPassword = confirm.issues[0].message
   else if (values.confirmPassword !== values.password) errors.confirmPassword = 'Must match the password.'

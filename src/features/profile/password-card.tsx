@@ -1,12 +1,13 @@
 /** Changing one's own password: the current one, the new one twice. It needs the server, and ends the other sessions. */
 
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useId, useState } from 'react'
 import { toast } from 'sonner'
 import { messages } from '../../domain/errors'
-import { PASSWORD_MIN } from '../../domain/user'
+import { newPasswordProblem } from '../../domain/user'
 import { keepVerifier } from '../../session/lock'
 import { AccountError } from '../../sync/user-calls'
 import { TextField } from '../../ui/field'
+import { describedByHint, PasswordHint } from '../../ui/password-hint'
 import { button, card } from '../../ui/styles'
 import { useOnline } from '../../ui/use-online'
 import { useRuntime } from '../records/runtime-context'
@@ -17,7 +18,8 @@ const blank: Record<Field, string> = { currentPassword: '', password: '', confir
 function check(values: Record<Field, string>) {
   const errors: Partial<Record<Field, string>> = {}
   if (!values.currentPassword) errors.currentPassword = 'This field is required.'
-  if (values.password.length < PASSWORD_MIN) errors.password = `Must be at least ${PASSWORD_MIN} characters.`
+  const tooShort = newPasswordProblem(values.password)
+  if (tooShort) errors.password = tooShort
   if (values.confirmPassword !== values.password) errors.confirmPassword = 'Must match the password.'
   return errors
 }
@@ -28,6 +30,7 @@ export function PasswordCard() {
   const [values, setValues] = useState(blank)
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
   const [busy, setBusy] = useState(false)
+  const hintId = useId()
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -60,6 +63,7 @@ export function PasswordCard() {
       value={values[name]}
       error={errors[name]}
       onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
+      {...(name === 'password' ? describedByHint(hintId, errors.password) : {})}
     />
   )
 
@@ -71,7 +75,10 @@ export function PasswordCard() {
       {/* The account's name, for password managers. */}
       <input type="hidden" name="username" autoComplete="username" value={user.email} readOnly />
       {field('currentPassword', 'Current Password', 'current-password')}
-      {field('password', 'New Password', 'new-password')}
+      <div className="space-y-1.5">
+        {field('password', 'New Password', 'new-password')}
+        <PasswordHint id={hintId} />
+      </div>
       {field('confirmPassword', 'Confirm New Password', 'new-password')}
       <p className="text-[13px] text-slate-500">
         {online

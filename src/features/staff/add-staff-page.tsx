@@ -7,7 +7,7 @@
 import { Link } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { messages } from '../../domain/errors'
-import { type Account, PASSWORD_MIN } from '../../domain/user'
+import { type Account, newPasswordProblem } from '../../domain/user'
 import { AccountError } from '../../sync/user-calls'
 import { BackLink } from '../../ui/back-link'
 import { Banner } from '../../ui/banner'
@@ -30,10 +30,8 @@ export function AddStaffPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const found = {
-      ...checkStaff(values),
-      ...(password.length < PASSWORD_MIN ? { password: `Must be at least ${PASSWORD_MIN} characters.` } : {}),
-    }
+    const tooShort = newPasswordProblem(password)
+    const found = { ...checkStaff(values), ...(tooShort ? { password: tooShort } : {}) }
     setErrors(found)
     if (Object.keys(found).length) return
     setBusy(true)

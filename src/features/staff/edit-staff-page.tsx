@@ -8,7 +8,7 @@ import { useNavigate, useParams } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { messages } from '../../domain/errors'
-import { type Account, PASSWORD_MIN } from '../../domain/user'
+import { type Account, newPasswordProblem } from '../../domain/user'
 import { storeAccount } from '../../sync/pull-account'
 import { AccountError, failureText } from '../../sync/user-calls'
 import { BackLink } from '../../ui/back-link'
@@ -98,7 +98,8 @@ function PasswordReset({ member }: { member: Account }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    if (password.length < PASSWORD_MIN) return setError(`Must be at least ${PASSWORD_MIN} characters.`)
+    const tooShort = newPasswordProblem(password)
+    if (tooShort) return setError(tooShort)
     setBusy(true)
     setError(undefined)
     try {

@@ -1,9 +1,11 @@
 /**
  * A new password typed by the Admin, or generated and then shown once so it
  * can be handed over. Used when adding a member of staff and when resetting
- * a password.
+ * a password. The rule is said under it; the length is checked by the form.
  */
+import { useId } from 'react'
 import { TextField } from '../../ui/field'
+import { describedByHint, PasswordHint } from '../../ui/password-hint'
 import { button } from '../../ui/styles'
 import { generatePassword } from './generate-password'
 
@@ -15,24 +17,29 @@ interface PasswordFieldProps {
 }
 
 export function PasswordField({ label, value, error, onChange }: PasswordFieldProps) {
+  const hintId = useId()
   return (
-    <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-      <div className="flex-1">
-        <TextField
-          label={label}
-          name="password"
-          type="text"
-          autoComplete="new-password"
-          spellCheck={false}
-          className="font-mono"
-          value={value}
-          error={error}
-          onChange={(event) => onChange(event.target.value)}
-        />
+    <div className="space-y-1.5">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <div className="flex-1">
+          <TextField
+            label={label}
+            name="password"
+            type="text"
+            autoComplete="new-password"
+            spellCheck={false}
+            className="font-mono"
+            value={value}
+            error={error}
+            onChange={(event) => onChange(event.target.value)}
+            {...describedByHint(hintId, error)}
+          />
+        </div>
+        <button type="button" className={button.secondary} onClick={() => onChange(generatePassword())}>
+          Generate
+        </button>
       </div>
-      <button type="button" className={button.secondary} onClick={() => onChange(generatePassword())}>
-        Generate
-      </button>
+      <PasswordHint id={hintId} />
     </div>
   )
 }
