@@ -3,7 +3,9 @@
  * the editor edits and the server stores. A plain string, as an older client
  * sends it, is accepted and becomes one paragraph per line. Links may only point
  * at http(s), mailto and tel: a stored `javascript:` URL would run in every
- * colleague's browser.
+ * colleague's browser. What is kept is only what the editor makes: a node's
+ * other keys (an `onclick`, a `url` on a paragraph) are dropped, so no renderer,
+ * today's or a later one, is ever handed them.
  */
 import * as v from 'valibot'
 
@@ -32,6 +34,10 @@ export interface RichTextElement {
 
 export type RichTextNode = RichTextElement | RichTextLeaf
 export type RichText = RichTextElement[]
+
+export type Mark = 'bold' | 'italic' | 'underline' | 'code'
+/** The marks the editor's toolbar and paste set on words. */
+export const MARKS: readonly Mark[] = ['bold', 'italic', 'underline', 'code']
 
 export const BLOCK_TYPES: readonly BlockType[] = [
   'paragraph',
@@ -78,7 +84,7 @@ function problem(nodes: unknown, depth = 0): string | null {
     const record = node as Record<string, unknown>
     if ('text' in record) {
       if (typeof record.text !== 'string') return 'Rich-text text must be a string.'
-      for (const mark of ['bold', 'italic', 'underline', 'code'])
+      for (const mark of MARKS)
         if (mark in record && typeof record[mark] !== 'boolean')
           return `The ${mark} mark must be true or false.`
       continue
@@ -95,7 +101,24 @@ function problem(nodes: unknown, depth = 0): string | null {
   return null
 }
 
-/** A description as stored: Slate JSON, or plain text turned into paragraphs. */
+/**
+ * The same document with only the keys the editor knows: `text` and the marks
+ * on words, `type` and `children` on blocks, and `url` on links. Run on valid
+ * rich text only (its depth is bounded).
+ */
+export function withKnownKeys(nodes: readonly RichTextNode[]): RichTextNode[] {
+  return nodes.map((node): RichTextNode => {
+    if ('text' in node) {
+      const leaf: RichTextLeaf = { text: node.text }
+      for (const mark of MARKS) if (typeof node[mark] === 'boolean') leaf[mark] = node[mark]
+      return leaf
+    }
+    const children = withKnownKeys(node.children)
+    return node.type === 'link' ? { type: 'link', url: node.url, children } : { type: node.type, children }
+  })
+}
+
+/** A description as stored: Slate JSON, or plain text turned into paragraphs, with only known keys. */
 export const richText = v.pipe(
   v.union([v.string(), v.array(v.unknown())], 'Must be rich text or plain text.'),
   v.transform((value): unknown => (typeof value === 'string' ? fromPlainText(value) : value)),
@@ -108,5 +131,5 @@ export const richText = v.pipe(
     (value) => problem(value) !== null || toPlainText(value as RichText).length <= MAX_TEXT,
     `Must be at most ${MAX_TEXT} characters.`,
   ),
-  v.transform((value) => value as RichText),
+  v.transform((value) => withKnownKeys(value as RichText) as RichText),
 )

@@ -1,9 +1,12 @@
 /**
  * The catalog collections' descriptions: Slate JSON stored and answered as
  * such, a plain string from an older client taken as paragraphs, unsafe links
- * refused, and search and sort by the description's plain text (never its JSON).
+ * refused, keys the editor does not make dropped, and search and sort by the
+ * description's plain text (never its JSON).
  */
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { industries, products, services } from '../../server/db/schema'
 import { startTestServer, type TestServer } from './helpers'
 
 let server: TestServer
@@ -56,6 +59,57 @@ describe.each(['industries', 'services', 'products'])('%s descriptions', (path) 
       expect(response.statusCode).toBe(400)
       expect(response.json().errors[0].data[0].field).toBe('description')
     }
+  })
+  it('stores only the keys the editor makes: no handler, no url off a link', async () => {
+    const description = [
+      {
+        type: 'paragraph',
+        url: 'javascript:1',
+        onclick: 'alert(1)',
+        children: [
+          { text: 'See ', bold: true, onmouseover: 'alert(2)' },
+          { type: 'link', url: 'https://example.com/', target: '_self', children: [{ text: 'our site' }] },
+        ],
+      },
+    ]
+    const created = await api('POST', `/api/${path}`, { name: 'Extra keys', description })
+    expect(created.statusCode, created.body).toBe(201)
+    const clean = [
+      {
+        type: 'paragraph',
+        children: [
+          { text: 'See ', bold: true },
+          { type: 'link', url: 'https://example.com/', children: [{ text: 'our site' }] },
+        ],
+      },
+    ]
+    expect(created.json().doc.description).toEqual(clean)
+    // As stored: the row itself, and what a read answers.
+    const id = created.json().doc.id
+    const table = { industries, services, products }[path as 'products']
+    const [row] = await server.db
+      .select({ description: table.description })
+      .from(table)
+      .where(eq(table.id, id))
+    expect(row?.description).toEqual(clean)
+    expect((await api('GET', `/api/${path}/${id}`)).json().description).toEqual(clean)
+  })
+
+  it('refuses a javascript: link with a 400 naming the field and the rule, and stores nothing', async () => {
+    const before = (await api('GET', `/api/${path}?where[name][equals]=Unsafe link`)).json().totalDocs
+    const response = await api('POST', `/api/${path}`, {
+      name: 'Unsafe link',
+      description: [
+        { type: 'paragraph', children: [{ type: 'link', url: 'javascript:1', children: [{ text: 'x' }] }] },
+      ],
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().errors[0]).toMatchObject({
+      name: 'ValidationError',
+      data: [{ field: 'description', message: 'Links must start with http://, https://, mailto: or tel:.' }],
+    })
+    const after = (await api('GET', `/api/${path}?where[name][equals]=Unsafe link`)).json().totalDocs
+    expect(after).toBe(before)
   })
 })
 

@@ -7,6 +7,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type RichText, toPlainText } from '../../src/domain/rich-text'
+import { renderElement } from '../../src/ui/rich-text/render'
 import { RichTextEditor } from '../../src/ui/rich-text-editor'
 import { isSafeUrl, RichTextView } from '../../src/ui/rich-text-view'
 
@@ -470,6 +471,28 @@ describe('the rich-text view', () => {
     expect(container.textContent).toBe('onetwothree')
     expect(container.querySelector('a')).toBeNull()
     expect(container.innerHTML).not.toMatch(/javascript|data:/i)
+  })
+
+  it('the editor draws no unsafe href either, from a stored document or a link element given to it', () => {
+    const hostile = [
+      {
+        type: 'paragraph',
+        children: [
+          { text: 'a ' },
+          { type: 'link', url: 'javascript:alert(1)', children: [{ text: 'one' }] },
+          { text: ' b' },
+        ],
+      },
+    ] as RichText
+    const editor = render(<RichTextEditor label="Description" value={hostile} onChange={() => {}} />)
+    expect(editor.container.textContent).toContain('one')
+    expect(editor.container.innerHTML).not.toMatch(/javascript/i)
+    editor.unmount()
+    // The element renderer itself, should a link reach it before the editor unwraps it.
+    const link = { type: 'link', url: 'javascript:alert(2)', children: [{ text: 'two' }] } as const
+    const attributes = { 'data-slate-node': 'element', ref: null } as const
+    const drawn = render(renderElement({ attributes, children: 'two', element: link } as never))
+    expect(drawn.container.querySelector('a')?.hasAttribute('href')).toBe(false)
   })
 
   it('allows links by the domain rule: http(s), mailto and tel only', () => {

@@ -1,10 +1,12 @@
 /** How pasted HTML is read: what each tag and style means, what is dropped (rich-text-paste.ts walks the DOM with these). */
-import type { RichTextElement } from '../../domain/rich-text'
+import { MARKS, type Mark, type RichTextElement } from '../../domain/rich-text'
 import { isSafeUrl } from '../rich-text-view'
+
+// The marks are the domain's, as it keeps no others; re-exported for the paste walk.
+export { MARKS, type Mark }
 
 export type TextBlock = 'paragraph' | 'heading-one' | 'heading-two' | 'block-quote'
 export type ListBlock = 'bulleted-list' | 'numbered-list'
-export type Mark = 'bold' | 'italic' | 'underline' | 'code'
 
 /** What the elements around a text give it. */
 export interface Style {
@@ -38,7 +40,6 @@ export interface Sink {
 }
 
 export const PLAIN: Style = { bold: false, italic: false, underline: false, code: false, pre: false }
-export const MARKS: readonly Mark[] = ['bold', 'italic', 'underline', 'code']
 
 /** Elements with no words for a reader, or with words that are code, styles or a form's controls. */
 export const DROPPED = new Set([

@@ -1,6 +1,6 @@
 /** How the editor draws blocks and marks (the look of the read-only view, rich-text-view.tsx). */
 import type { RenderElementProps, RenderLeafProps } from 'slate-react'
-import { richTextClass, withMarks } from '../rich-text-view'
+import { isSafeUrl, richTextClass, withMarks } from '../rich-text-view'
 
 export function renderElement({ attributes, children, element }: RenderElementProps) {
   switch (element.type) {
@@ -36,15 +36,19 @@ export function renderElement({ attributes, children, element }: RenderElementPr
       )
     case 'list-item':
       return <li {...attributes}>{children}</li>
-    case 'link':
+    case 'link': {
       // The URL shows on hover; a click places the caret (the text is being edited, not followed).
+      // The editor unwraps unsafe links when a document is put in; checked here too, as a
+      // middle-click or a context menu would still follow the href.
+      const href = element.url && isSafeUrl(element.url) ? element.url : undefined
       return (
-        <a {...attributes} href={element.url} title={element.url} className={richTextClass.link}>
+        <a {...attributes} href={href} title={element.url} className={richTextClass.link}>
           <EdgeSpacer />
           {children}
           <EdgeSpacer />
         </a>
       )
+    }
     default:
       return <p {...attributes}>{children}</p>
   }
