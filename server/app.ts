@@ -18,6 +18,7 @@ import {
   timeoutOptions,
 } from './http/connections'
 import { frameworkError, installErrorHandlers } from './http/error-handler'
+import { installExpectationHandler } from './http/expectation'
 import { installSecurityHeaders } from './http/headers'
 import { installJsonParser } from './http/json'
 import { NO_SCHEMA_COMPILERS } from './http/no-schemas'
@@ -108,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before any route: every route from here on must declare who may call it.
   const own = ownOrigin({ publicUrl: options.publicUrl, hostNames: options.hostNames })
   installOwnOrigin(app, own)
+  installExpectationHandler(app.server)
   installAccessControl(app, db, { sessions, ownOrigin: own })
 
   const limits = { ...DEFAULT_SIGN_IN_LIMITS, ...options.signInLimits }

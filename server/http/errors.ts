@@ -58,6 +58,8 @@ export const keyReused = () =>
     422,
     item('IdempotencyError', 'This Idempotency-Key was already used for a different request.'),
   )
+/** A URL part (an id) longer than the router reads: Fastify's maxParamLength, 100. */
+export const uriTooLong = () => new ApiError(414, item('URITooLong', 'A part of the URL is too long.'))
 export const tooLarge = (message = 'The request body is too large.') =>
   new ApiError(413, item('PayloadTooLarge', message))
 export const unsupportedMedia = (message = 'Send the body as application/json or multipart/form-data.') =>

@@ -16,7 +16,7 @@ import { basename, join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { SHELL } from '../http/access'
-import { notFound } from '../http/errors'
+import { notFound, uriTooLong } from '../http/errors'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
@@ -49,6 +49,10 @@ function filesOf(dir: string): Set<string> {
 const underServerPaths = (path: string) =>
   ['/api', '/images'].some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
 
+/** The router's longest path parameter: an API path with a longer part never matched its route for that. */
+const MAX_PARAM_LENGTH = 100
+const hasOverlongPart = (path: string) => path.split('/').some((part) => part.length > MAX_PARAM_LENGTH)
+
 /** Only navigations get the shell: a missing script or image must stay a 404, not become HTML. */
 const isNavigation = (request: FastifyRequest, path: string) =>
   (request.headers.accept ?? '').includes('text/html') &&
@@ -79,6 +83,8 @@ export async function serveStatic(app: FastifyInstance, staticDir: string) {
       if (path === '/' || isNavigation(request, path)) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html')
       }
+      // As the API's own routes answer it for the other methods, not as a missing file.
+      if (underServerPaths(path) && hasOverlongPart(path)) throw uriTooLong()
       throw notFound()
     },
   })
