@@ -4,11 +4,12 @@
  * filename, mimeType, filesize, width, height } }`; a repeated upload with the
  * same id by the same user answers the stored doc (200), so an offline
  * client's retry never makes a second image; another user's id is refused
- * (400), as the doc would hand them the image's unguessable name. Only real PNG, JPEG, WebP and GIF files (read from
- * their bytes) up to UPLOAD_MAX_BYTES and within the pixel limits
- * (images/limits.ts) are taken, and what is stored is the image re-encoded
- * (images/reencode.ts), never the uploaded bytes. Who uploaded each image is
- * recorded: only they may take it as their photo.
+ * (400), as the doc would hand them the image's unguessable name. Only real
+ * PNG, JPEG, WebP and GIF files (read from their bytes) up to UPLOAD_MAX_BYTES
+ * and within the pixel limits (images/limits.ts) are taken, and what is stored
+ * is the image re-encoded (images/reencode.ts), never the uploaded bytes. Who
+ * uploaded each image is recorded, for the rule that a user's photo must be an
+ * image they uploaded (imageUploader in images/store.ts).
  */
 import { createHash, randomUUID } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
