@@ -89,7 +89,9 @@ export function userRoutes(app: FastifyInstance, db: Db, limits: SignInLimits) {
     const actor = actorOf(request)
     const values = parseUserCreate(request.body)
     const passwordHash = await hashPassword(values.password)
-    const answer = await idempotentWrite(db, request, actor.id, (tx) => insertUser(tx, values, passwordHash))
+    const answer = await idempotentWrite(db, request, actor.id, (tx) =>
+      insertUser(tx, values, passwordHash, { actorId: actor.id }),
+    )
     return sendAnswer(reply, answer)
   })
 
@@ -123,7 +125,7 @@ export function userRoutes(app: FastifyInstance, db: Db, limits: SignInLimits) {
     const passwordHash = values.password === undefined ? undefined : await hashPassword(values.password)
     const keepSession = self ? request.sessionToken : null
     const answer = await idempotentWrite(db, request, actor.id, (tx) =>
-      updateUser(tx, { id, values, passwordHash, keepSession, ifMatch, base }),
+      updateUser(tx, { id, actorId: actor.id, values, passwordHash, keepSession, ifMatch, base }),
     )
     return sendAnswer(reply, answer)
   }

@@ -13,7 +13,7 @@ import { movedFields, staleError } from '../collections/conflict'
 import { users } from '../db/schema'
 import type { Tx } from '../db/write'
 import { ApiError, errorItem, notFound, validationError } from '../http/errors'
-import { findImage } from '../images/store'
+import { imageUploader } from '../images/store'
 import type { UserPatch, UserValues } from './body'
 import { findUserById, type UserDoc } from './store'
 
@@ -33,11 +33,19 @@ async function checkEmailFree(tx: Tx, email: string | undefined, exceptId?: stri
   if (taken) throw validationError([{ field: 'email', message: 'A user with this email already exists.' }])
 }
 
-async function checkUserImage(tx: Tx, id: string | null | undefined) {
-  if (typeof id !== 'string') return
-  const image = await findImage(tx, id)
+/**
+ * A photo must be a user image the person making the change uploaded (an
+ * Admin may set one they uploaded on someone else), or the photo already set:
+ * ids are not secrets, and another user's photo is not theirs to wear.
+ */
+async function checkUserImage(tx: Tx, id: string | null | undefined, actorId?: string, currentId?: string) {
+  if (typeof id !== 'string' || id === currentId) return
+  const image = await imageUploader(tx, id)
   if (image?.kind !== 'user-image') {
     throw validationError([{ field: 'userImage', message: 'Must be the id of an uploaded user image.' }])
+  }
+  if (actorId === undefined || image.uploadedBy !== actorId) {
+    throw validationError([{ field: 'userImage', message: 'Choose a photo you uploaded yourself.' }])
   }
 }
 
@@ -70,13 +78,15 @@ export interface InsertOptions {
   emailField?: string
   /** Register's newsletter choice. */
   newsletter?: boolean
+  /** Who is making the account (an Admin), for the photo's check; absent for a register. */
+  actorId?: string
 }
 
 export async function insertUser(
   tx: Tx,
   values: UserValues,
   passwordHash: string,
-  { emailField = 'email', newsletter = false }: InsertOptions = {},
+  { emailField = 'email', newsletter = false, actorId }: InsertOptions = {},
 ) {
   try {
     await checkEmailFree(tx, values.email)
@@ -84,7 +94,7 @@ export async function insertUser(
     if (emailField === 'email') throw error
     throw validationError([{ field: emailField, message: 'A user with this email already exists.' }])
   }
-  await checkUserImage(tx, values.userImage)
+  await checkUserImage(tx, values.userImage, actorId)
   const id = randomUUID()
   const { password: _, role, ...profile } = values
   await tx
@@ -96,6 +106,8 @@ export async function insertUser(
 
 export interface UserUpdate {
   id: string
+  /** Who makes the change (the user themself, or an Admin). */
+  actorId?: string
   values: UserPatch
   /** Set when the password changes. */
   passwordHash?: string
@@ -136,7 +148,7 @@ export async function updateUser(tx: Tx, update: UserUpdate): Promise<UserAnswer
   if (values.role !== undefined && values.role !== ROLE_IDS.Admin && isAdminDoc(current))
     await keepAnAdmin(tx, id)
   await checkEmailFree(tx, values.email, id)
-  await checkUserImage(tx, values.userImage)
+  await checkUserImage(tx, values.userImage, update.actorId, current.userImage?.id)
   // A cached session holds the user's role and names: let it be read afresh.
   forgetSessions()
   const set = { ...columnsOf(values), ...(passwordHash ? { passwordHash } : {}) }

@@ -176,3 +176,54 @@ describe('an upload under an existing image id', () => {
     expect(await imageUploader(server.db, id)).toEqual({ kind: 'product-image', uploadedBy: null })
   })
 })
+
+describe('setting a photo on an account', () => {
+  const patch = (cookie: string, id: string, userImage: string | null) =>
+    server.request(cookie, { method: 'PATCH', url: `/api/users/${id}`, payload: { userImage } })
+
+  it("takes only a photo its maker uploaded: never another user's, whose id they may have seen", async () => {
+    const { cookie: ownerCookie, user: owner } = await server.signIn()
+    const ownerPhoto = await uploaded(ownerCookie, 'user-image', 'owner.png')
+    expect((await patch(ownerCookie, owner.id, ownerPhoto.id)).statusCode).toBe(200)
+
+    const { cookie: otherCookie, user: other } = await server.signIn()
+    const taken = await patch(otherCookie, other.id, ownerPhoto.id)
+    expect(taken.statusCode).toBe(400)
+    expect(taken.json().errors[0].data).toEqual([
+      { field: 'userImage', message: 'Choose a photo you uploaded yourself.' },
+    ])
+    const own = await uploaded(otherCookie, 'user-image', 'mine.png')
+    expect((await patch(otherCookie, other.id, own.id)).statusCode).toBe(200)
+
+    // An Admin sets a photo they uploaded on someone else, but not a third person's.
+    const { cookie: adminCookie } = await server.signIn({ role: ROLE_IDS.Admin })
+    expect((await patch(adminCookie, other.id, ownerPhoto.id)).statusCode).toBe(400)
+    const adminUpload = await uploaded(adminCookie, 'user-image', 'for-other.png')
+    expect((await patch(adminCookie, other.id, adminUpload.id)).statusCode).toBe(200)
+
+    // Sending back the photo already set (an unchanged profile form) is fine, whoever uploaded it.
+    const echoed = await server.request(otherCookie, {
+      method: 'PATCH',
+      url: `/api/users/${other.id}`,
+      payload: { userImage: adminUpload.id, city: 'Leeds' },
+    })
+    expect(echoed.statusCode, echoed.body).toBe(200)
+  })
+
+  it("an Admin creating an account cannot give it another user's photo", async () => {
+    const { cookie: ownerCookie } = await server.signIn()
+    const ownerPhoto = await uploaded(ownerCookie, 'user-image', 'owner.png')
+    const { cookie: adminCookie } = await server.signIn({ role: ROLE_IDS.Admin })
+    const created = await server.request(adminCookie, {
+      method: 'POST',
+      url: '/api/users',
+      payload: {
+        email: `new-${randomUUID()}@example.test`,
+        password: 'a-good-secret-9',
+        userImage: ownerPhoto.id,
+      },
+    })
+    expect(created.statusCode).toBe(400)
+    expect(created.json().errors[0].data[0].field).toBe('userImage')
+  })
+})
