@@ -9,6 +9,7 @@ import { purgeDeadSessions, type SessionPolicy } from './auth/sessions'
 import { purgeThrottles } from './auth/throttle'
 import { serverCollections } from './collections/registry'
 import type { Db } from './db/open'
+import { liftBudget } from './db/query-budget'
 import { idempotencyKeys, syncMeta } from './db/schema'
 import { vacuumChangedTables } from './db/vacuum'
 import { withWriteLock } from './db/write'
@@ -22,6 +23,8 @@ export async function purgeTombstones(db: Db, days: number, now = new Date()): P
   const cutoff = new Date(now.getTime() - days * DAY_MS)
   // Under the write lock: purged_through must never pass a seq a reader has not been able to see.
   return withWriteLock(db, async (tx) => {
+    // Deleting every tombstone of a mass delete may take longer than a request's query is allowed to.
+    await liftBudget(tx)
     let purged = 0
     let highest = 0
     for (const { table } of serverCollections) {

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import type { DbHandle } from './open'
+import { liftBudget, withoutBudget } from './query-budget'
 import { rowsOf } from './rows'
 
 /**
@@ -44,7 +45,8 @@ export async function migrate(handle: DbHandle): Promise<void> {
   // Each is loaded only for its driver: a start on PGlite never loads node-postgres.
   if (handle.driver === 'pg') {
     const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator')
-    await migratePg(handle.db as unknown as Parameters<typeof migratePg>[0], config)
+    // A migration may rewrite or index a whole table: it runs without the budget a request's statement has.
+    await withoutBudget(handle, (db) => migratePg(db as unknown as Parameters<typeof migratePg>[0], config))
   } else {
     const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator')
     await migratePglite(handle.db as unknown as Parameters<typeof migratePglite>[0], config)
@@ -65,6 +67,8 @@ const START_LOCK = 7_461_207
 export async function oneStartAtATime<T>(handle: DbHandle, work: () => Promise<T>): Promise<T> {
   if (handle.driver !== 'pg') return work()
   return handle.db.transaction(async (tx) => {
+    // The wait lasts as long as the other start's migrations: it must not be cut off by the query budget.
+    await liftBudget(tx)
     await tx.execute(sql`select pg_advisory_xact_lock(${START_LOCK})`)
     return work()
   })

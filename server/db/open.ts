@@ -21,6 +21,8 @@ export interface DbHandle {
   close: () => Promise<void>
   /** PGlite only: the data directory as a tarball (see loadDataDir). */
   dump?: () => Promise<Blob>
+  /** PostgreSQL only: runs `work` on a connection of its own with no statement budget (query-budget.ts). */
+  unbudgeted?: <T>(work: (db: Db) => Promise<T>) => Promise<T>
 }
 
 export interface OpenOptions {
@@ -30,6 +32,11 @@ export interface OpenOptions {
   dataDir?: string
   /** PGlite only: start from a dumped data directory (tests reuse a migrated template, 0.4 s instead of 1.9 s). */
   loadDataDir?: Blob
+  /**
+   * PostgreSQL only: every statement's time budget (statement_timeout), default QUERY_BUDGET_MS; 0 for
+   * none. PGlite cannot interrupt a statement: its budget is the bounded work of a query (query-budget.ts).
+   */
+  queryBudgetMs?: number
 }
 
 /**
@@ -43,7 +50,8 @@ export interface OpenOptions {
 const PGLITE_CONFIG = ['shared_buffers = 32MB']
 
 export async function openDb(options: OpenOptions = {}): Promise<DbHandle> {
-  if (options.databaseUrl) return (await import('./open-postgres')).openPostgres(options.databaseUrl)
+  if (options.databaseUrl)
+    return (await import('./open-postgres')).openPostgres(options.databaseUrl, options.queryBudgetMs)
   const client = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,

@@ -6,6 +6,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { messages } from '../../src/domain/errors'
 import { etagOf } from '../../src/domain/rest'
+import { QUERY_CANCELED } from '../db/query-budget'
 import {
   ApiError,
   badRequest,
@@ -45,10 +46,30 @@ export function toApiError(error: unknown): ApiError | undefined {
   }
   // Postgres data exceptions (class 22: bad uuid, NUL in text, value too long…) are bad input, not our failure.
   if (typeof database.code === 'string' && database.code.startsWith('22')) return badRequest('Invalid value.')
+  if (database.code === QUERY_CANCELED) return queryTimedOut()
   return undefined
 }
 
 export const internalError = () => new ApiError(500, errorItem('InternalServerError', messages.generic))
+
+/** Seconds a client is asked to wait before it tries a query that ran out of its budget again. */
+const QUERY_RETRY_SECONDS = 5
+
+/**
+ * A statement that ran out of its time budget (PostgreSQL's statement_timeout, db/query-budget.ts). 503
+ * with Retry-After: the same query usually succeeds once the database is less busy, and the sync client
+ * already treats 5xx as "try again later" (src/sync/answers.ts). The message says what else helps.
+ */
+export const queryTimedOut = () =>
+  new ApiError(
+    503,
+    errorItem(
+      'QueryTimeout',
+      'The query took too long and was stopped. Try again shortly, or narrow the search.',
+    ),
+    {},
+    { 'retry-after': String(QUERY_RETRY_SECONDS) },
+  )
 
 /** Errors the router answers before any route or hook runs: a bad or overlong URL. */
 export function frameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
@@ -71,6 +92,8 @@ export function installErrorHandlers(
   app.setErrorHandler((error, request, reply) => {
     const apiError = toApiError(error)
     if (!apiError) request.log.error({ err: error }, 'request failed')
+    // Not the client's fault, nor quite ours: worth an operator's eye when it happens often.
+    else if (apiError.statusCode === 503) request.log.warn({ err: error }, 'query ran out of its time budget')
     const answer = apiError ?? internalError()
     for (const [name, value] of Object.entries(answer.headers)) reply.header(name, value)
     if (answer.statusCode === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60')
