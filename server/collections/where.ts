@@ -24,13 +24,23 @@ import {
   sql,
 } from 'drizzle-orm'
 import { UUID_PATTERN } from '../../src/domain/fields'
-import { searchWords } from '../../src/domain/search'
+import { MAX_SEARCH_PATTERNS, MAX_SEARCH_WORDS, searchWords } from '../../src/domain/search'
 import { escapeLike } from '../db/like'
 import { queryError } from '../http/errors'
 import { kindOf, type ServerCollection } from './registry'
 
+/**
+ * The limits bound the work one query can ask for (docs/api.md "Limits"). PGlite runs one statement at a
+ * time for every request and cannot stop one that runs long (db/query-budget.ts), so the worst query the
+ * limits admit must stay near a second at 100,000 contacts. Searched words are the costly part: each `like`
+ * word or `contains` value is an ILIKE run on every row an index cannot rule out, about 0.1 s at 100,000
+ * contacts (MAX_SEARCH_PATTERNS, src/domain/search.ts). Any other condition costs 3–10 ms there, and a
+ * list value of a short `in`/`not_in` list about 5 ms (PostgreSQL hashes lists of 9 values or more, not
+ * shorter ones), so conditions and list values are bounded too, to a few tenths of a second in all.
+ */
 export const MAX_WHERE_DEPTH = 5
-const MAX_CONDITIONS = 100
+const MAX_CONDITIONS = 20
+/** Values in every `in` / `not_in` list of a query, together. */
 const MAX_LIST = 100
 
 export const OPERATORS = [
@@ -96,13 +106,27 @@ function scalar(field: Field, op: Operator, value: unknown): string | Date {
   return value
 }
 
-function list(field: Field, op: Operator, value: unknown): (string | Date)[] {
+interface Walk {
+  fields: Map<string, Field>
+  conditions: number
+  /** The words searched so far: each `like` word and each `contains` value. */
+  patterns: number
+  /** The values of the `in` / `not_in` lists so far. */
+  listed: number
+  /** Every path a condition compares. */
+  used?: Set<Field>
+}
+
+function list(field: Field, op: Operator, value: unknown, walk: Walk): (string | Date)[] {
   const items = Array.isArray(value)
     ? value
     : isRecord(value)
       ? Object.values(value)
       : String(value).split(',')
   if (items.length > MAX_LIST) throw queryError(`${field.name} ${op} accepts at most ${MAX_LIST} values.`)
+  walk.listed += items.length
+  if (walk.listed > MAX_LIST)
+    throw queryError(`The in and not_in lists of the where query hold more than ${MAX_LIST} values in all.`)
   return items.map((item) => scalar(field, op, typeof item === 'string' ? item.trim() : item))
 }
 
@@ -111,7 +135,16 @@ function textOf(field: Field, op: Operator): SQL | AnyColumn {
   return field.kind === 'uuid' ? sql`${field.column}::text` : field.column
 }
 
-function condition(field: Field, op: Operator, value: unknown): SQL {
+/** Counts `count` more searched words against the query's limit. */
+function search(walk: Walk, count: number) {
+  walk.patterns += count
+  if (walk.patterns > MAX_SEARCH_PATTERNS)
+    throw queryError(
+      `The where query searches for more than ${MAX_SEARCH_PATTERNS} words in all (each like word and contains value counts).`,
+    )
+}
+
+function condition(field: Field, op: Operator, value: unknown, walk: Walk): SQL {
   const { column } = field
   switch (op) {
     case 'equals':
@@ -119,11 +152,11 @@ function condition(field: Field, op: Operator, value: unknown): SQL {
     case 'not_equals':
       return or(ne(column, scalar(field, op, value)), isNull(column)) as SQL
     case 'in': {
-      const values = list(field, op, value)
+      const values = list(field, op, value, walk)
       return values.length ? inArray(column, values) : sql`false`
     }
     case 'not_in': {
-      const values = list(field, op, value)
+      const values = list(field, op, value, walk)
       return values.length ? (or(notInArray(column, values), isNull(column)) as SQL) : sql`true`
     }
     case 'greater_than':
@@ -138,11 +171,15 @@ function condition(field: Field, op: Operator, value: unknown): SQL {
       // Every word must occur, case-insensitively, anywhere, in any order: the devices' rule (src/domain/search.ts).
       const target = textOf(field, op)
       const words = searchWords(String(scalar({ ...field, kind: 'text' }, op, value)))
+      if (words.length > MAX_SEARCH_WORDS)
+        throw queryError(`The value of ${field.name} like may hold at most ${MAX_SEARCH_WORDS} words.`)
+      search(walk, words.length)
       if (words.length === 0) return isNotNull(column)
       return and(...words.map((word) => ilike(target, `%${escapeLike(word)}%`))) as SQL
     }
     case 'contains': {
       const target = textOf(field, op)
+      search(walk, 1)
       return ilike(target, `%${escapeLike(String(scalar({ ...field, kind: 'text' }, op, value)))}%`)
     }
     case 'exists': {
@@ -155,13 +192,6 @@ function condition(field: Field, op: Operator, value: unknown): SQL {
       ) as SQL
     }
   }
-}
-
-interface Walk {
-  fields: Map<string, Field>
-  conditions: number
-  /** Every path a condition compares. */
-  used?: Set<Field>
 }
 
 function group(value: unknown, key: string, walk: Walk, depth: number): SQL | undefined {
@@ -195,7 +225,7 @@ function node(where: unknown, walk: Walk, depth: number): SQL | undefined {
         throw queryError(`Unknown operator "${op}" on ${key}.`)
       if (++walk.conditions > MAX_CONDITIONS)
         throw queryError(`The where query has more than ${MAX_CONDITIONS} conditions.`)
-      parts.push(condition(field, op as Operator, operand))
+      parts.push(condition(field, op as Operator, operand, walk))
     }
   }
   return parts.length ? and(...parts) : undefined
@@ -211,5 +241,5 @@ export function buildWhere(
   used?: Set<QueryField>,
 ): SQL | undefined {
   if (where === undefined || where === '') return undefined
-  return node(where, { fields, conditions: 0, used }, 1)
+  return node(where, { fields, conditions: 0, patterns: 0, listed: 0, used }, 1)
 }

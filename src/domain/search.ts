@@ -11,9 +11,37 @@ export function searchWords(text: string): string[] {
   return text.toLocaleLowerCase().split(/\s+/).filter(Boolean)
 }
 
-/** where[or][i][field][like]=text over the given fields, as the list screens send it. */
+/**
+ * The most words a search may hold: in one `like` value, and in one query
+ * in all (each `like`'s words and each `contains` value count). The server
+ * refuses more (docs/api.md "Limits"): it matches each word against every
+ * row an index cannot rule out, about 0.1 s a word at 100,000 contacts on
+ * PGlite, which runs one statement at a time for everyone. A search over
+ * several fields is a `like` on each, so the list screens send 2 words over
+ * their 3 or 4 fields (4 over the catalog's 2): see wordsFor.
+ */
+export const MAX_SEARCH_WORDS = 8
+export const MAX_SEARCH_PATTERNS = 8
+
+/** How many words a search over `fieldCount` fields (one `like` each) may send within both limits. */
+export const wordsFor = (fieldCount: number) =>
+  Math.max(1, Math.min(MAX_SEARCH_WORDS, Math.floor(MAX_SEARCH_PATTERNS / Math.max(1, fieldCount))))
+
+/** The text a search sends over `fieldCount` fields: as typed, or its first words when it has more than fit. */
+export function boundedSearch(text: string, fieldCount: number): string {
+  const words = text.split(/\s+/).filter(Boolean)
+  const most = wordsFor(fieldCount)
+  return words.length <= most ? text : words.slice(0, most).join(' ')
+}
+
+/**
+ * where[or][i][field][like]=text over the given fields, as the list screens send it. A text of more
+ * words than the server accepts sends its first ones: the server's answer is then a superset, and the
+ * device still filters by every word (matchesAcross).
+ */
 export function orLike(fields: readonly string[], text: string) {
-  return { or: fields.map((field) => ({ [field]: { like: text } })) }
+  const bounded = boundedSearch(text, fields.length)
+  return { or: fields.map((field) => ({ [field]: { like: bounded } })) }
 }
 
 /**

@@ -10,7 +10,7 @@
  */
 import { type FieldError, isErrorBody, messages } from '../domain/errors'
 import { IDEMPOTENCY_HEADER, type ListResponse } from '../domain/rest'
-import { searchWords } from '../domain/search'
+import { searchWords, wordsFor } from '../domain/search'
 import type { Account } from '../domain/user'
 import { NetworkError, type Transport } from '../transport/http'
 
@@ -35,9 +35,12 @@ export const failureText = (error: unknown) =>
 
 const SEARCH_FIELDS = ['firstName', 'lastName', 'email'] as const
 
-/** Every word must occur in one of the fields: "ada love" finds Ada Lovelace. */
+/**
+ * Every word must occur in one of the fields: "ada love" finds Ada Lovelace. Each word is a `like` on
+ * each field, so only as many words as the server's limits allow are sent (src/domain/search.ts).
+ */
 export function staffWhere(search: string) {
-  const words = searchWords(search)
+  const words = searchWords(search).slice(0, wordsFor(SEARCH_FIELDS.length))
   if (words.length === 0) return undefined
   return { and: words.map((word) => ({ or: SEARCH_FIELDS.map((field) => ({ [field]: { like: word } })) })) }
 }
