@@ -4,6 +4,7 @@ import { messages } from './errors'
 import { text, uuid, writeSchemas } from './fields'
 import type { ImageRef } from './images'
 import type { RoleName } from './rest'
+import { searchWords, wordsFor } from './search'
 
 export const ROLE_IDS = { Admin: 'admin', User: 'user' } as const
 export type RoleId = (typeof ROLE_IDS)[keyof typeof ROLE_IDS]
@@ -143,4 +144,19 @@ export type Account = ProfileText & {
   version: number
   createdAt: string
   updatedAt: string
+}
+
+const STAFF_SEARCH_FIELDS = ['firstName', 'lastName', 'email'] as const
+
+/**
+ * The staff list's search: every word must occur in one of the fields ("ada love" finds Ada
+ * Lovelace). Each word is a `like` on each field, so only as many words as the server's limits
+ * allow are sent (search.ts, wordsFor).
+ */
+export function staffWhere(search: string) {
+  const words = searchWords(search).slice(0, wordsFor(STAFF_SEARCH_FIELDS.length))
+  if (words.length === 0) return undefined
+  return {
+    and: words.map((word) => ({ or: STAFF_SEARCH_FIELDS.map((field) => ({ [field]: { like: word } })) })),
+  }
 }

@@ -10,8 +10,7 @@
  */
 import { type FieldError, isErrorBody, messages } from '../domain/errors'
 import { IDEMPOTENCY_HEADER, type ListResponse } from '../domain/rest'
-import { searchWords, wordsFor } from '../domain/search'
-import type { Account } from '../domain/user'
+import { type Account, staffWhere } from '../domain/user'
 import { NetworkError, type Transport } from '../transport/http'
 
 export const STAFF_OFFLINE_TEXT = 'You are offline. Staff administration needs a connection to the server.'
@@ -32,18 +31,6 @@ export class AccountError extends Error {
 /** What to tell the user of a failed call: the server's words, else the product's generic message. */
 export const failureText = (error: unknown) =>
   error instanceof AccountError ? error.message : messages.generic
-
-const SEARCH_FIELDS = ['firstName', 'lastName', 'email'] as const
-
-/**
- * Every word must occur in one of the fields: "ada love" finds Ada Lovelace. Each word is a `like` on
- * each field, so only as many words as the server's limits allow are sent (src/domain/search.ts).
- */
-export function staffWhere(search: string) {
-  const words = searchWords(search).slice(0, wordsFor(SEARCH_FIELDS.length))
-  if (words.length === 0) return undefined
-  return { and: words.map((word) => ({ or: SEARCH_FIELDS.map((field) => ({ [field]: { like: word } })) })) }
-}
 
 export interface UserCalls {
   list(query: { search: string; page: number; size: number }): Promise<ListResponse<Account>>

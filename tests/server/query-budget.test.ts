@@ -24,7 +24,7 @@ import { purgeTombstones } from '../../server/maintenance'
 import { generateCompanies, generateContacts } from '../../server/seed/generate'
 import { createUser } from '../../server/users/store'
 import { MAX_SEARCH_PATTERNS, MAX_SEARCH_WORDS, orLike } from '../../src/domain/search'
-import { staffWhere } from '../../src/sync/user-calls'
+import { staffWhere } from '../../src/domain/user'
 import { startTestServer, type TestServer } from './helpers'
 import { startTestPostgres, type TestPostgres } from './postgres'
 

@@ -1,8 +1,9 @@
 /** Staff administration: Admins only, read and written on the server, saying so plainly when offline. */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { staffWhere } from '../../src/domain/user'
 import { generatePassword } from '../../src/features/staff/generate-password'
-import { STAFF_OFFLINE_TEXT, staffWhere } from '../../src/sync/user-calls'
+import { STAFF_OFFLINE_TEXT } from '../../src/sync/user-calls'
 import type { ApiRequest, ApiResponse } from '../../src/transport/http'
 import { NetworkError } from '../../src/transport/http'
 import { makeRuntime, renderApp, storeSession, testUser } from './helpers'
