@@ -1,5 +1,6 @@
 /** The process's settings, from the environment (README and main.ts list them). */
 import { resolve } from 'node:path'
+import { QUERY_BUDGET_MS } from './db/query-budget'
 
 export interface Config {
   port: number
@@ -13,6 +14,8 @@ export interface Config {
   sessionIdleDays: number
   /** A session ends this long after its sign-in, however often it is used. */
   sessionMaxDays: number
+  /** PostgreSQL: the most one statement of a request may run (503 QueryTimeout beyond). */
+  queryTimeoutMs: number
   /** The most a request may take to arrive, headers and body (408 beyond). */
   requestTimeoutSeconds: number
   /** Open connections one client address may hold (0: no cap); not applied behind a trusted proxy. */
@@ -102,6 +105,7 @@ export function readConfig(env: Env = process.env): Config {
     sessionIdleDays: positive(env, 'SESSION_IDLE_DAYS', 14),
     sessionMaxDays: positive(env, 'SESSION_MAX_DAYS', 30),
     requestTimeoutSeconds: positive(env, 'REQUEST_TIMEOUT_SECONDS', 120),
+    queryTimeoutMs: positive(env, 'QUERY_TIMEOUT_MS', QUERY_BUDGET_MS),
     maxConnectionsPerAddress: whole(env, 'MAX_CONNECTIONS_PER_ADDRESS', 100),
     tombstoneDays: positive(env, 'TOMBSTONE_DAYS', 90),
     trustProxy: proxyHops(env.TRUST_PROXY),

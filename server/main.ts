@@ -47,7 +47,11 @@ async function main() {
   }
   // The HTTP server's modules load while the database opens: PGlite's WebAssembly compiles off the main thread.
   const appModule = import('./app')
-  const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: pgliteDir })
+  const handle = await openDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: pgliteDir,
+    queryBudgetMs: config.queryTimeoutMs,
+  })
   await oneStartAtATime(handle, async () => {
     await migrate(handle)
     await bootstrap(handle.db, {
