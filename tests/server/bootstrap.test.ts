@@ -61,6 +61,10 @@ describe('readConfig', () => {
       host: '127.0.0.1',
       seedSample: true,
       sessionIdleDays: 14,
+      sessionMaxDays: 30,
+      requestTimeoutSeconds: 120,
+      maxConnectionsPerAddress: 100,
+      queryTimeoutMs: 5000,
       tombstoneDays: 90,
       trustProxy: 0,
     })
@@ -83,6 +87,12 @@ describe('readConfig', () => {
       trustProxy: 1,
     })
     expect(() => readConfig({ PORT: 'eighty' })).toThrow(/PORT/)
+    expect(readConfig({ MAX_CONNECTIONS_PER_ADDRESS: '0', SESSION_MAX_DAYS: '7' })).toMatchObject({
+      maxConnectionsPerAddress: 0,
+      sessionMaxDays: 7,
+    })
+    expect(() => readConfig({ MAX_CONNECTIONS_PER_ADDRESS: '-1' })).toThrow(/MAX_CONNECTIONS_PER_ADDRESS/)
+    expect(() => readConfig({ REQUEST_TIMEOUT_SECONDS: '0' })).toThrow(/REQUEST_TIMEOUT_SECONDS/)
     expect(() => readConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/)
   })
 })
