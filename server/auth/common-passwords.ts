@@ -10,7 +10,7 @@
  * at all are kept: a shorter password is refused before it gets here.
  */
 import { createRequire } from 'node:module'
-import { NEW_PASSWORD_MIN } from '../../src/domain/user'
+import { asHashed, NEW_PASSWORD_MIN } from '../../src/domain/user'
 import { validationError } from '../http/errors'
 
 export const PASSWORD_TOO_COMMON = 'This password is too common. Choose another.'
@@ -31,7 +31,8 @@ function load(): ReadonlySet<string> {
 
 export function isCommonPassword(password: string): boolean {
   common ??= load()
-  return common.has(password.toLowerCase())
+  // As it is hashed: fullwidth 'ｐａｓｓｗｏｒｄ' signs in as 'password', so it is as common.
+  return common.has(asHashed(password).toLowerCase())
 }
 
 /** A 400 ValidationError on `field` when a new password is one of the common ones. */

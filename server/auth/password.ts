@@ -4,6 +4,7 @@
  * without invalidating old hashes.
  */
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto'
+import { asHashed } from '../../src/domain/user'
 
 const PARAMS = { N: 16384, r: 8, p: 1 }
 const KEY_LENGTH = 64
@@ -19,9 +20,7 @@ export function cheapenHashesForTests() {
 
 function derive(password: string, salt: Buffer, length: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, length, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    )
+    scrypt(asHashed(password), salt, length, options, (error, key) => (error ? reject(error) : resolve(key)))
   })
 }
 

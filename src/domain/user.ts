@@ -24,10 +24,19 @@ export const PASSWORD_HINT = `At least ${NEW_PASSWORD_MIN} characters, and not a
 export const PASSWORD_TOO_SHORT = `Must be at least ${NEW_PASSWORD_MIN} characters.`
 
 const email = v.pipe(text(254), v.nonEmpty(messages.required), v.email(messages.invalidEmail))
+
+/**
+ * A password as it is hashed (server/auth/password.ts): NFKC, so 'ｐａｓｓ' and 'pass' are one
+ * password. Its rules are checked on this form, counted in characters, not UTF-16 units: four
+ * emoji are four characters, and 'a' with a combining accent is one.
+ */
+export const asHashed = (password: string) => password.normalize('NFKC')
+const characters = (password: string) => [...asHashed(password)].length
+
 /** A new password, as the forms check it and the server checks it again. */
 export const newPasswordSchema = v.pipe(
   v.string('Must be text.'),
-  v.minLength(NEW_PASSWORD_MIN, PASSWORD_TOO_SHORT),
+  v.check((password) => characters(password) >= NEW_PASSWORD_MIN, PASSWORD_TOO_SHORT),
   v.maxLength(200, 'Must be at most 200 characters.'),
 )
 

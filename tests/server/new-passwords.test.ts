@@ -59,6 +59,26 @@ describe('an Admin creating an account', () => {
     expect(list.json().totalDocs).toBe(0)
   })
 
+  it('reads a password as it is hashed: fullwidth letters are the common password they spell, and length counts characters', async () => {
+    // NFKC makes 'ｐａｓｓｗｏｒｄ１' the password 'password1': it would sign in as that.
+    refusedOnPassword(
+      await api(adminCookie, 'POST', '/api/users', {
+        email: 'wide@pw.example',
+        password: 'ｐａｓｓｗｏｒｄ１',
+      }),
+      TOO_COMMON,
+    )
+    // Eight UTF-16 units, four characters: four emoji, and 'á' spelled with a combining accent four times.
+    for (const password of ['😀😁😂😃', 'a\u0301'.repeat(4)]) {
+      refusedOnPassword(
+        await api(adminCookie, 'POST', '/api/users', { email: 'units@pw.example', password }),
+        TOO_SHORT,
+      )
+    }
+    const list = await api(adminCookie, 'GET', '/api/users?where[email][like]=pw.example')
+    expect(list.json().totalDocs).toBe(0)
+  })
+
   it('accepts 8 characters that are not common', async () => {
     const created = await api(adminCookie, 'POST', '/api/users', {
       email: 'fine@pw.example',
