@@ -93,7 +93,11 @@ function problem(nodes: unknown, depth = 0): string | null {
     if (type === 'link') {
       if (typeof record.url !== 'string' || !SAFE_URL.test(record.url))
         return 'Links must start with http://, https://, mailto: or tel:.'
-    } else if (!BLOCK_TYPES.includes(type as BlockType)) return `Unknown rich-text block: ${String(type)}.`
+    } else if (!BLOCK_TYPES.includes(type as BlockType))
+      // Only a string is named back: String() of an object with a poisoned toString would throw.
+      return typeof type === 'string'
+        ? `Unknown rich-text block: ${type.slice(0, 40)}.`
+        : 'Unknown rich-text block.'
     const inner = problem(record.children, depth + 1)
     if (inner) return inner
     if ((record.children as unknown[]).length === 0) return 'A rich-text block needs at least one child.'

@@ -111,6 +111,22 @@ describe.each(['industries', 'services', 'products'])('%s descriptions', (path) 
     const after = (await api('GET', `/api/${path}?where[name][equals]=Unsafe link`)).json().totalDocs
     expect(after).toBe(before)
   })
+
+  it('refuses a block type that is not text with a 400, even one whose toString is a trap', async () => {
+    for (const type of [{ toString: 1 }, { valueOf: 1, toString: null }, ['paragraph'], 7]) {
+      for (const description of [
+        [{ type, children: [{ text: 'x' }] }],
+        [{ type: 'paragraph', children: [{ type, children: [{ text: 'x' }] }] }],
+      ]) {
+        const response = await api('POST', `/api/${path}`, { name: 'Odd block', description })
+        expect(response.statusCode, response.body).toBe(400)
+        expect(response.json().errors[0]).toMatchObject({
+          name: 'ValidationError',
+          data: [{ field: 'description', message: 'Unknown rich-text block.' }],
+        })
+      }
+    }
+  })
 })
 
 describe('search and sort on the description', () => {
