@@ -24,7 +24,12 @@ import {
   sql,
 } from 'drizzle-orm'
 import { UUID_PATTERN } from '../../src/domain/fields'
-import { MAX_SEARCH_PATTERNS, MAX_SEARCH_WORDS, searchWords } from '../../src/domain/search'
+import {
+  MAX_SEARCH_PATTERNS,
+  MAX_SEARCH_WORD_LENGTH,
+  MAX_SEARCH_WORDS,
+  searchWords,
+} from '../../src/domain/search'
 import { escapeLike } from '../db/like'
 import { queryError } from '../http/errors'
 import { kindOf, type ServerCollection } from './registry'
@@ -135,9 +140,11 @@ function textOf(field: Field, op: Operator): SQL | AnyColumn {
   return field.kind === 'uuid' ? sql`${field.column}::text` : field.column
 }
 
-/** Counts `count` more searched words against the query's limit. */
-function search(walk: Walk, count: number) {
-  walk.patterns += count
+/** Counts more searched words against the query's limits: how many, and how long each. */
+function search(walk: Walk, words: string[]) {
+  if (words.some((word) => [...word].length > MAX_SEARCH_WORD_LENGTH))
+    throw queryError(`A searched word may be at most ${MAX_SEARCH_WORD_LENGTH} characters.`)
+  walk.patterns += words.length
   if (walk.patterns > MAX_SEARCH_PATTERNS)
     throw queryError(
       `The where query searches for more than ${MAX_SEARCH_PATTERNS} words in all (each like word and contains value counts).`,
@@ -173,14 +180,15 @@ function condition(field: Field, op: Operator, value: unknown, walk: Walk): SQL 
       const words = searchWords(String(scalar({ ...field, kind: 'text' }, op, value)))
       if (words.length > MAX_SEARCH_WORDS)
         throw queryError(`The value of ${field.name} like may hold at most ${MAX_SEARCH_WORDS} words.`)
-      search(walk, words.length)
+      search(walk, words)
       if (words.length === 0) return isNotNull(column)
       return and(...words.map((word) => ilike(target, `%${escapeLike(word)}%`))) as SQL
     }
     case 'contains': {
       const target = textOf(field, op)
-      search(walk, 1)
-      return ilike(target, `%${escapeLike(String(scalar({ ...field, kind: 'text' }, op, value)))}%`)
+      const text = String(scalar({ ...field, kind: 'text' }, op, value))
+      search(walk, [text])
+      return ilike(target, `%${escapeLike(text)}%`)
     }
     case 'exists': {
       if (value !== 'true' && value !== 'false')
