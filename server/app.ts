@@ -10,7 +10,7 @@ import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/sign-in-limits
 import { serverCollections } from './collections/registry'
 import type { Db } from './db/open'
 import { installAccessControl } from './http/access'
-import { clientErrorHandler } from './http/client-error'
+import { clientErrorHandler, installConnectRefusal } from './http/client-error'
 import {
   capConnectionsPerAddress,
   DEFAULT_TIMEOUTS,
@@ -110,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const own = ownOrigin({ publicUrl: options.publicUrl, hostNames: options.hostNames })
   installOwnOrigin(app, own)
   installExpectationHandler(app.server)
+  installConnectRefusal(app.server)
   installAccessControl(app, db, { sessions, ownOrigin: own })
 
   const limits = { ...DEFAULT_SIGN_IN_LIMITS, ...options.signInLimits }

@@ -5,10 +5,10 @@
  * there is no request or reply, only the socket. Fastify's clientErrorHandler
  * lets them answer the same error body as everything else, written by hand.
  */
-import { type ServerResponse, STATUS_CODES } from 'node:http'
+import { type Server, type ServerResponse, STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import type { ConnectionError } from 'fastify'
-import { type ApiError, badRequest, headersTooLarge, requestTimeout, tooLarge } from './errors'
+import { ApiError, badRequest, errorItem, headersTooLarge, requestTimeout, tooLarge } from './errors'
 
 /** How long a client that has its answer may keep the connection half open. */
 const CLOSE_GRACE_MS = 10_000
@@ -38,6 +38,25 @@ function rawAnswer(answer: ApiError): Buffer {
     'Connection: close',
   ]
   return Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`, 'latin1'), body])
+}
+
+/**
+ * CONNECT asks a server to be a proxy, which this one is not. Node hands it to
+ * the server's 'connect' event and, with no listener, closes the socket without
+ * a word; this answers 405 with the error body instead.
+ */
+function refuseConnect(_request: unknown, socket: Socket) {
+  const answer = new ApiError(
+    405,
+    errorItem('MethodNotAllowed', 'This server is not a proxy: CONNECT is not allowed.'),
+  )
+  socket.end(rawAnswer(answer))
+  socket.setTimeout(CLOSE_GRACE_MS, () => socket.destroy())
+}
+
+/** Once per server (buildApp installs it on `app.server`). */
+export function installConnectRefusal(server: Server) {
+  if (!server.listeners('connect').includes(refuseConnect)) server.on('connect', refuseConnect)
 }
 
 export function clientErrorHandler(error: ConnectionError, socket: Socket) {

@@ -16,8 +16,14 @@ export interface HttpTimeouts {
   requestMs: number
   /** The headers alone (Node requires at most requestMs). */
   headersMs: number
-  /** A connection that sends and receives nothing this long is closed. */
+  /** A connection that sends and receives nothing this long, in the middle of a request, is closed. */
   idleMs: number
+  /**
+   * A kept-alive connection between requests is closed after this long. Longer than the 60 s
+   * a proxy or load balancer commonly keeps an idle connection, so the server never closes one
+   * the proxy is about to reuse (which the proxy would answer 502).
+   */
+  keepAliveMs: number
   /** How often Node looks for requests past their deadline: the deadline's precision. */
   checkEveryMs: number
 }
@@ -30,6 +36,7 @@ export const DEFAULT_TIMEOUTS: HttpTimeouts = {
   requestMs: 120_000,
   headersMs: 20_000,
   idleMs: 30_000,
+  keepAliveMs: 72_000,
   checkEveryMs: 2_000,
 }
 
@@ -38,6 +45,7 @@ export function timeoutOptions(timeouts: HttpTimeouts) {
   return {
     requestTimeout: timeouts.requestMs,
     connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
     http: {
       headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs),
       connectionsCheckingInterval: timeouts.checkEveryMs,

@@ -54,6 +54,15 @@ describe('what Node answers before Fastify sees the request', () => {
     const error = expectErrorBody(answer, 400, 'BadRequest')
     expect(error.message).toBe('The request must name this server in one Host header.')
   })
+
+  it('CONNECT is a 405 with the error body: this server is no proxy', async () => {
+    const answer = await rawRequest(
+      base,
+      'CONNECT evil.example:443 HTTP/1.1\r\nHost: evil.example:443\r\n\r\n',
+    )
+    const error = expectErrorBody(answer, 405, 'MethodNotAllowed')
+    expect(error.message).toBe('This server is not a proxy: CONNECT is not allowed.')
+  })
 })
 
 describe('paging at the documented edge', () => {
