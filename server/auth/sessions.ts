@@ -165,21 +165,31 @@ export async function touchSession(db: Db, session: ActiveSession) {
   rememberSession(db, { ...session, lastSeenAt }, readAt)
 }
 
-export async function deleteSession(db: Db, token: string) {
+/**
+ * Forgets the cached sessions before a change to them and again after it: a
+ * lookup that began between the first forget and the change (it may still
+ * read the row the change removes) must not keep what it read.
+ */
+async function changingSessions(change: () => Promise<unknown>) {
   forgetSessions()
-  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)))
+  await change()
+  forgetSessions()
+}
+
+export async function deleteSession(db: Db, token: string) {
+  await changingSessions(() => db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token))))
 }
 
 /** Ends a user's sessions, all of them or all but the one that made the change. */
 export async function endSessionsOf(db: Db, userId: string, keepToken?: string | null) {
-  forgetSessions()
   const keep = keepToken ? ne(sessions.tokenHash, hashToken(keepToken)) : undefined
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), keep))
+  await changingSessions(() => db.delete(sessions).where(and(eq(sessions.userId, userId), keep)))
 }
 
 /** Housekeeping: sessions unused too long, or signed in too long ago. */
 export async function purgeDeadSessions(db: Db, policy: SessionPolicy) {
-  forgetSessions()
   const { since, bornSince } = liveSince(policy)
-  await db.delete(sessions).where(or(lt(sessions.lastSeenAt, since), lt(sessions.createdAt, bornSince)))
+  await changingSessions(() =>
+    db.delete(sessions).where(or(lt(sessions.lastSeenAt, since), lt(sessions.createdAt, bornSince))),
+  )
 }
