@@ -19,6 +19,7 @@
  * nobody which accounts exist.
  */
 import type { Db } from '../db/open'
+import { addressBlock } from './address-block'
 import { type Count, type Counter, hit, overMax, reset, resetAccount, unhit, type Window } from './throttle'
 
 export interface SignInLimits {
@@ -48,8 +49,9 @@ export interface Attempt {
   email?: string
 }
 
-const addressKey = (address: string) => `address|${address}`
-const accountAddressKey = (email: string, address: string) => `account|${address}|${email}`
+// Per client: an IPv4 address, or an IPv6 /64 (address-block.ts).
+const addressKey = (address: string) => `address|${addressBlock(address)}`
+const accountAddressKey = (email: string, address: string) => `account|${addressBlock(address)}|${email}`
 const accountKey = (email: string) => `account|${email}`
 
 export interface Refusal {

@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app'
+import { addressBlock } from '../../server/auth/address-block'
 import { ROLE_IDS } from '../../src/domain/user'
 import { startTestServer, type TestServer } from './helpers'
 
@@ -87,6 +88,20 @@ describe('failed sign-ins per account and address', () => {
       expect((await login(app, owner.email, 'guess-guess', '192.0.2.101')).statusCode).toBe(401)
       expect((await login(app, owner.email, 'guess-guess', '192.0.2.101')).statusCode).toBe(429)
     })
+  })
+
+  it('counts an IPv6 client by its /64: new addresses of one network are no fresh allowance', async () => {
+    const owner = await server.createUser()
+    for (let n = 1; n <= 5; n++)
+      expect((await login(server.app, owner.email, 'guess-guess', `2001:db8:1:2::${n}`)).statusCode).toBe(401)
+    expect((await login(server.app, owner.email, owner.password, '2001:db8:1:2:ffff::9')).statusCode).toBe(
+      429,
+    )
+    // Another /64 is another client; an IPv4 address seen as IPv6 is that IPv4 client.
+    expect((await login(server.app, owner.email, owner.password, '2001:db8:1:3::1')).statusCode).toBe(200)
+    expect(addressBlock('::ffff:203.0.113.9')).toBe('203.0.113.9')
+    expect(addressBlock('2001:DB8:1:2:3:4:5:6')).toBe(addressBlock('2001:db8:1:2::'))
+    expect(addressBlock('2001:db8::1')).not.toBe(addressBlock('2001:db8:0:1::1'))
   })
 
   it('an Admin unlocks an account at once; a User may not', async () => {
