@@ -10,6 +10,7 @@
  */
 import type { Server } from 'node:http'
 import type { Socket } from 'node:net'
+import { addressBlock } from '../auth/address-block'
 
 export interface HttpTimeouts {
   /** The whole request, headers and body, must have arrived within this (408 beyond). */
@@ -63,7 +64,8 @@ export function capConnectionsPerAddress(server: Server, max: number) {
   if (max <= 0) return
   const open = new Map<string, number>()
   server.on('connection', (socket: Socket) => {
-    const address = socket.remoteAddress ?? ''
+    // An IPv6 client holds a whole /64: counted as one, like the sign-in limits count it.
+    const address = addressBlock(socket.remoteAddress ?? '')
     const count = (open.get(address) ?? 0) + 1
     if (count > max) {
       socket.destroy()
