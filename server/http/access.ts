@@ -31,12 +31,13 @@ import {
   SESSION_COOKIE,
   type SessionPolicy,
   secondsLeft,
-  sessionNow,
+  sessionHolderNow,
   TOUCH_INTERVAL_MS,
   touchSession,
 } from '../auth/sessions'
 import type { Db } from '../db/open'
 import type { Tx } from '../db/write'
+import { roleOf } from '../users/store'
 import { forbidden, unauthorized } from './errors'
 import { checkSameOrigin, type OwnOrigin, WRITES } from './origin'
 import { setSessionCookie } from './session-cookie'
@@ -137,11 +138,12 @@ export function installAccessControl(app: FastifyInstance, db: Db, options: Acce
     if (!access || access.who === 'public') return
     const judged = this.user
     if (!judged || !this.sessionToken) throw unauthorized()
-    const now = await sessionNow(db, tx, hashToken(this.sessionToken), sessions)
-    if (!now || now.user.id !== judged.id) throw unauthorized()
+    const now = await sessionHolderNow(db, tx, hashToken(this.sessionToken), sessions)
+    if (!now || now.userId !== judged.id) throw unauthorized()
+    const role = roleOf(now.roleId)
     // Lost the Admin role since: whatever the handler decided as an Admin no longer holds.
-    if (isAdmin(judged) && !isAdmin(now.user)) throw forbidden()
-    this.user = now.user
+    if (isAdmin(judged) && role.id !== ROLE_IDS.Admin) throw forbidden()
+    this.user = { ...judged, role }
   })
 
   const enforce =
