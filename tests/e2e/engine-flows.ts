@@ -1,0 +1,71 @@
+/** Steps the cross-engine flows share, written against EnginePage so each engine runs the same ones. */
+import type { EnginePage } from './engine-page'
+import { describeTarget, type Target } from './page-targets'
+import { ADMIN } from './server-process'
+import { until } from './signed-in'
+
+export const pathOf = async (page: EnginePage) => new URL(await page.url()).pathname
+
+export const waitForPath = (page: EnginePage, ok: (path: string) => boolean, what: string, ms = 30_000) =>
+  until(() => pathOf(page), ok, what, ms)
+
+/** The page's visible text, as a reader sees it (innerText: textContent would count hidden text too). */
+// biome-ignore lint/performance/useDomNodeTextContent: the visible text is the point, as a reader sees it.
+export const shownText = (page: EnginePage) => page.evaluate(() => document.body.innerText, null)
+
+export const waitForText = (page: EnginePage, text: string, ms = 30_000) =>
+  until(
+    () => shownText(page),
+    (shown) => shown.includes(text),
+    `"${text}" to be shown`,
+    ms,
+  )
+
+/** Through the real login screen; resolves once the app has left it. */
+export async function signIn(page: EnginePage, baseUrl: string) {
+  await page.goto(`${baseUrl}/login`)
+  await page.fill('Email', ADMIN.email)
+  await page.fill('Password', ADMIN.password)
+  await page.click({ role: 'button', name: "Let's go" })
+  await waitForPath(page, (path) => !path.startsWith('/login'), 'the app to leave the login screen')
+}
+
+/** Resolves once the service worker controls the page, so the app keeps working with the network cut. */
+export const serviceWorkerInControl = (page: EnginePage) =>
+  until(
+    () => page.evaluate(() => navigator.serviceWorker.controller !== null, null),
+    (controlled) => controlled,
+    'the service worker to control the page',
+    60_000,
+  )
+
+export const waitUntilShown = (page: EnginePage, target: Target, ms = 30_000) =>
+  until(() => page.shows(target), Boolean, describeTarget(target), ms)
+
+/** Whether this device finished a sync run: its database records the last one (read as it is, not created). */
+export const hasSynced = (page: EnginePage) =>
+  page.evaluate(async () => {
+    const name = `outpost-${localStorage.getItem('userId')}`
+    if (!(await indexedDB.databases()).some((database) => database.name === name)) return false
+    return new Promise<boolean>((resolve) => {
+      const request = indexedDB.open(name)
+      request.onerror = () => resolve(false)
+      request.onsuccess = () => {
+        const database = request.result
+        if (!database.objectStoreNames.contains('meta')) {
+          database.close()
+          return resolve(false)
+        }
+        const read = database.transaction('meta').objectStore('meta').get('sync.lastSyncAt')
+        read.onsuccess = () => resolve(read.result !== undefined)
+        read.onerror = () => resolve(false)
+        database.close()
+      }
+    })
+  }, null)
+
+/** The first sync is over and nothing is waiting to go: the sync chip says 'Online'. */
+export async function settled(page: EnginePage) {
+  await until(() => hasSynced(page), Boolean, 'the first sync to finish', 60_000)
+  await waitForText(page, 'Online')
+}

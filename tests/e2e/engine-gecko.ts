@@ -1,0 +1,59 @@
+/**
+ * Gecko for the cross-engine flows: Debian's Firefox ESR, driven by
+ * puppeteer-core over WebDriver BiDi (no geckodriver, nothing downloaded).
+ * Missing Firefox is a failure with a fix, never a skip.
+ */
+import { existsSync } from 'node:fs'
+import puppeteer, { type ElementHandle } from 'puppeteer-core'
+import { type EnginePage, emptyControl, retrying } from './engine-page'
+import { describeTarget, findTarget, type Target } from './page-targets'
+
+export function firefoxPath() {
+  const path = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr'
+  if (!existsSync(path))
+    throw new Error(
+      `Firefox was not found at ${path}. Install it with "apt-get install firefox-esr" (Debian) or set FIREFOX_PATH.`,
+    )
+  return path
+}
+
+export async function openGecko(): Promise<EnginePage> {
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: firefoxPath(),
+    headless: true,
+    defaultViewport: { width: 1280, height: 800 },
+  })
+  const page = (await browser.pages())[0] ?? (await browser.newPage())
+  // Leaving with unsynced changes asks first (beforeunload); the flows mean to leave.
+  page.on('dialog', (dialog) => void dialog.accept())
+  const element = async (target: Target) => {
+    const found = (await page.evaluateHandle(findTarget, target)).asElement() as ElementHandle<Element> | null
+    if (!found) throw new Error(`${describeTarget(target)} is not shown`)
+    return found
+  }
+  return {
+    engine: 'gecko',
+    goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
+    reload: async () => void (await page.reload({ waitUntil: 'load' })),
+    url: async () => page.url(),
+    shows: (target) =>
+      element(target).then(
+        () => true,
+        () => false,
+      ),
+    click: (target) =>
+      retrying(`clicking ${describeTarget(target)}`, async () => (await element(target)).click()),
+    fill: (label, value) =>
+      retrying(`filling ${describeTarget({ label })}`, async () => {
+        const control = await element({ label })
+        await control.evaluate(emptyControl)
+        await control.type(value)
+      }),
+    // The page runs the function on the argument it is handed; puppeteer's types cannot follow a generic one.
+    evaluate: <A, T>(fn: (arg: A) => T | Promise<T>, arg: A) =>
+      page.evaluate(fn as (arg: unknown) => T | Promise<T>, arg as unknown) as Promise<T>,
+    screenshot: async (path) => void (await page.screenshot({ path: path as `${string}.png` })),
+    close: () => browser.close(),
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * One page of one browser engine, as the cross-engine flows drive it
+ * (docs/testing.md): Chromium through playwright-core, Gecko through
+ * puppeteer-core over WebDriver BiDi, WebKit through WebKitWebDriver. Every
+ * wait is for a condition, with a generous deadline; none is a fixed pause.
+ */
+import type { Target } from './page-targets'
+
+export const ENGINES = ['chromium', 'webkit', 'gecko'] as const
+export type EngineName = (typeof ENGINES)[number]
+
+export interface EnginePage {
+  readonly engine: EngineName
+  /** A full navigation, resolved once the new document has loaded. */
+  goto(url: string): Promise<void>
+  reload(): Promise<void>
+  url(): Promise<string>
+  /** Whether the target is shown now. */
+  shows(target: Target): Promise<boolean>
+  /** Waits until the target is shown, then clicks it as a user would (real input events). */
+  click(target: Target): Promise<void>
+  /** Waits until the field is shown, empties it, then types the value key by key. */
+  fill(label: string, value: string): Promise<void>
+  /** Runs `fn(arg)` in the page (sent as source text: keep it self-contained); a promise is awaited. */
+  evaluate<A, T>(fn: (arg: A) => T | Promise<T>, arg: A): Promise<T>
+  screenshot(path: string): Promise<void>
+  close(): Promise<void>
+}
+
+export const STEP_TIMEOUT_MS = 30_000
+
+/** Tries `act` until it succeeds (an element re-rendered under a click is tried again), or throws the last error. */
+export async function retrying<T>(what: string, act: () => Promise<T>, ms = STEP_TIMEOUT_MS): Promise<T> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    try {
+      return await act()
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`Gave up on ${what} after ${ms} ms: ${String(error)}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150))
+  }
+}
+
+/** Empties a form control the way typing would, so React's onChange sees it. Runs in the page. */
+export function emptyControl(control: Element) {
+  const input = control as HTMLInputElement
+  const prototype =
+    input instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype
+  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(input, '')
+  input.dispatchEvent(new Event('input', { bubbles: true }))
+  input.focus()
+}

@@ -1,0 +1,161 @@
+/**
+ * The flows staff rely on, in each browser engine they carry: Chromium,
+ * WebKit (Safari's engine: iPads) and Gecko (Firefox laptops). Each engine
+ * gets its own server and a fresh profile, and reaches the server through a
+ * network the test can cut (network-switch.ts), the same way in every engine.
+ *
+ * In WebKit a full navigation here opens a new tab (engine-webkit.ts): a
+ * page of the app left in WebKit's back/forward cache stalls the next page's
+ * database today. engine-races.test.ts reproduces that in the same tab, with
+ * the deep link that lands on the overview (docs/testing.md, "WebKit").
+ */
+import { mkdirSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Contact } from '../../src/domain/contact'
+import type { ListResponse } from '../../src/domain/rest'
+import {
+  pathOf,
+  serviceWorkerInControl,
+  settled,
+  shownText,
+  signIn,
+  waitForPath,
+  waitForText,
+  waitUntilShown,
+} from './engine-flows'
+import { ENGINES, type EnginePage } from './engine-page'
+import { type NetworkSwitch, networkSwitch } from './network-switch'
+import { openEngine } from './open-engine'
+import { apiSession, type RunningServer, startServer } from './server-process'
+import { until } from './signed-in'
+
+const shots = 'tests/e2e/screenshots'
+
+describe.each(ENGINES)('%s', (engine) => {
+  let server: RunningServer
+  let network: NetworkSwitch
+  let page: EnginePage
+  let adaId = ''
+
+  beforeAll(async () => {
+    server = await startServer()
+    network = await networkSwitch(server.url)
+    page = await openEngine(engine)
+    mkdirSync(shots, { recursive: true })
+  })
+
+  afterAll(async () => {
+    await page?.close()
+    await network?.close()
+    await server?.stop()
+  })
+
+  async function serverContacts() {
+    const api = await apiSession(server.url)
+    return (await api.get<ListResponse<Contact>>('contacts?limit=100')).docs
+  }
+
+  it('signs in, and a deep link opened by full navigation lands on its page', async () => {
+    await signIn(page, network.url)
+    await waitForPath(page, (path) => path === '/admin/overview', 'the overview after signing in')
+    await settled(page)
+    await page.goto(`${network.url}/contacts/list`)
+    await waitUntilShown(page, { role: 'link', name: 'Add Contact' })
+    expect(await pathOf(page)).toBe('/contacts/list')
+  })
+
+  it('adds a contact after a full page load, edits it, and the server holds both', async () => {
+    await page.goto(`${network.url}/contacts/add`)
+    await page.fill('First Name', 'Ada')
+    await page.fill('Last Name', 'Lovelace')
+    await page.fill('Email', 'ada@example.com')
+    await page.click({ role: 'button', name: 'Save Contact' })
+    adaId = (await waitForPath(page, (path) => path.startsWith('/contacts/edit/'), 'the edit screen'))
+      .split('/')
+      .pop() as string
+    await until(serverContacts, (docs) => docs.length === 1, 'the contact to reach the server')
+
+    await page.fill('Title', 'Countess')
+    await page.click({ role: 'button', name: 'Update Contact' })
+    await waitForText(page, 'This contact has been updated successfully.')
+    const [ada] = await until(
+      serverContacts,
+      (docs) => docs[0]?.title === 'Countess',
+      'the edit to reach the server',
+    )
+    expect(ada).toMatchObject({ id: adaId, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' })
+  })
+
+  it('adds, edits and deletes offline, reloads offline, and back online the server holds each change once', async () => {
+    const api = await apiSession(server.url)
+    // Made on "another device", so this one has it only from its own sync.
+    await api.post('contacts', { firstName: 'Charles', lastName: 'Babbage' })
+    await page.goto(`${network.url}/contacts/list`)
+    await waitUntilShown(page, { role: 'button', name: 'Delete Charles Babbage' }, 60_000)
+    await settled(page)
+    await serviceWorkerInControl(page)
+
+    network.cut()
+    await page.goto(`${network.url}/contacts/add`) // served by the service worker
+    await page.fill('First Name', 'Grace')
+    await page.fill('Last Name', 'Hopper')
+    await page.click({ role: 'button', name: 'Save Contact' })
+    await waitForPath(page, (path) => path.startsWith('/contacts/edit/'), 'the new contact saved offline')
+
+    await page.goto(`${network.url}/contacts/edit/${adaId}`)
+    await page.fill('Title', 'Analyst')
+    await page.click({ role: 'button', name: 'Update Contact' })
+    await waitForText(page, 'This contact has been updated successfully.')
+
+    await page.goto(`${network.url}/contacts/list`)
+    await page.click({ role: 'button', name: 'Delete Charles Babbage' })
+    await page.click({ role: 'button', name: 'Yes, delete!' })
+    await until(
+      () => page.shows({ role: 'button', name: 'Delete Charles Babbage' }),
+      (shown) => !shown,
+      'the deleted contact to leave the list',
+    )
+
+    await page.reload()
+    await waitUntilShown(page, { role: 'button', name: 'Delete Grace Hopper' })
+    await waitUntilShown(page, { role: 'button', name: 'Delete Ada Lovelace' })
+    await waitForText(page, 'Not synced')
+    expect(await page.shows({ role: 'button', name: 'Delete Charles Babbage' })).toBe(false)
+    const reached = await page.evaluate(
+      () =>
+        fetch('/api/users/me').then(
+          () => true,
+          () => false,
+        ),
+      null,
+    )
+    expect(reached).toBe(false)
+    await page.screenshot(`${shots}/engines-offline-${engine}.png`)
+    // Nothing of it reached the server while the network was cut.
+    expect((await serverContacts()).map((doc) => doc.lastName).sort()).toEqual(['Babbage', 'Lovelace'])
+
+    network.restore()
+    const docs = await until(
+      serverContacts,
+      (list) => list.length === 2 && list.some((doc) => doc.title === 'Analyst'),
+      'the offline changes to reach the server',
+      120_000,
+    )
+    expect(docs.map((doc) => `${doc.firstName} ${doc.lastName}`).sort()).toEqual([
+      'Ada Lovelace',
+      'Grace Hopper',
+    ])
+    expect(docs.find((doc) => doc.id === adaId)).toMatchObject({ title: 'Analyst', email: 'ada@example.com' })
+    await until(
+      () => page.shows({ role: 'button', name: 'Delete Grace Hopper' }),
+      Boolean,
+      'the list after sync',
+    )
+    await until(
+      async () => (await shownText(page)).includes('Not synced'),
+      (left) => !left,
+      'the "Not synced" badges to go',
+      60_000,
+    )
+  })
+})
