@@ -18,7 +18,7 @@ export const button = {
 export const iconButton =
   'inline-flex size-9 pointer-coarse:size-11 shrink-0 items-center justify-center rounded-md text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent'
 
-const inputBase = `${control} block w-full border px-3 text-slate-900 shadow-xs placeholder:text-slate-400 pointer-coarse:text-base disabled:bg-slate-50 disabled:text-slate-500`
+const inputBase = `${control} block w-full border px-3 text-slate-900 shadow-xs placeholder:text-slate-500 pointer-coarse:text-base disabled:bg-slate-50 disabled:text-slate-500`
 
 export const input = `${inputBase} border-slate-300 bg-white`
 
@@ -29,6 +29,6 @@ export const card = 'rounded-lg border border-slate-200 bg-white shadow-xs'
 
 /** A multi-line box: an input's look without its fixed height. */
 const textAreaBase =
-  'block w-full rounded-md border px-3 py-2 text-sm leading-relaxed text-slate-900 shadow-xs transition-colors placeholder:text-slate-400 pointer-coarse:text-base disabled:cursor-not-allowed disabled:bg-slate-50'
+  'block w-full rounded-md border px-3 py-2 text-sm leading-relaxed text-slate-900 shadow-xs transition-colors placeholder:text-slate-500 pointer-coarse:text-base disabled:cursor-not-allowed disabled:bg-slate-50'
 export const textArea = `${textAreaBase} border-slate-300 bg-white`
 export const invalidTextArea = `${textAreaBase} border-red-500 bg-red-50/40`

@@ -57,7 +57,7 @@ function MissingRecord({ screen, ops }: { screen: EntityScreen; ops: OutboxOp[] 
         <p className="text-sm text-slate-500">It may have been deleted, here or by someone else.</p>
         <Link
           to={screen.paths.list}
-          className="inline-block text-sm font-medium text-brand hover:text-brand-dark"
+          className="inline-flex items-center text-sm font-medium text-brand hover:text-brand-dark pointer-coarse:min-h-11"
         >
           Back to the list
         </Link>
