@@ -2,6 +2,13 @@
  * How a server doc lands in the mirror. A record with changes still queued
  * keeps showing them: the row is the server doc with every queued patch laid
  * over it, in order (a Replicache-style rebase).
+ *
+ * Except a queued create's: a doc from the server means the create landed
+ * (only its answer was lost), and the doc is that create plus whatever others
+ * changed since. Laying the create's values over it would show the record as
+ * first made, under the server's newer version, and an edit made on that view
+ * would send those stale values as its base with a current If-Match: the
+ * server would take it and silently undo a colleague's change.
  */
 
 import type { OutboxOp } from '../db/outbox-types'
@@ -11,6 +18,7 @@ export function withPending(doc: MirrorRow, ops: OutboxOp[]): MirrorRow | undefi
   let row: MirrorRow | undefined = doc
   for (const op of ops) {
     if (op.kind === 'delete') row = undefined
+    else if (op.kind === 'create') continue
     else if (row) row = { ...row, ...op.patch }
   }
   return row

@@ -116,6 +116,8 @@ it(`converges under faults (${RUNS} runs)`, async () => {
     {
       numRuns: RUNS,
       seed: process.env.SYNC_PROPERTY_SEED ? Number(process.env.SYNC_PROPERTY_SEED) : undefined,
+      // With the seed, SYNC_PROPERTY_PATH (the `path` printed beside it) replays the shrunk counterexample alone.
+      path: process.env.SYNC_PROPERTY_PATH || undefined,
     },
   )
 }, 900_000)

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MAX_CHANGES_LIMIT } from '../../server/collections/changes'
 import { META, readMeta } from '../../src/db/meta'
 import { unpackBehind } from '../../src/db/packs'
-import { updateRecord } from '../../src/db/record-writes'
+import { createRecord, updateRecord } from '../../src/db/record-writes'
 import { refreshListPage } from '../../src/sync/list-page'
 import { FIRST_PAGE_SIZE, PULL_PAGE_SIZE, pull } from '../../src/sync/pull'
 import { SyncStatus } from '../../src/sync/status'
@@ -76,6 +76,22 @@ describe('pull', () => {
       json(200, { changes: [contact('a', 2, { lastName: 'New' })], cursor: '5', hasMore: false })
     await pull(env.ctx)
     expect(await env.db.contacts.get('a')).toMatchObject({ version: 2, lastName: 'New', title: 'Dr' })
+  })
+
+  it("shows the server's doc, not a sent create's first values, when the create's answer was lost", async () => {
+    // Made here and sent; the server took it but its answer never came back, so the create is still queued.
+    const id = await createRecord(env.writes, 'contacts', { firstName: 'a', lastName: 'L', title: '' })
+    await env.db.outbox.where('recordId').equals(id).modify({ attempts: 1 })
+    // Meanwhile a colleague changed the title: the feed brings version 2.
+    env.state.answer = () =>
+      json(200, { changes: [contact(id, 2, { title: 'Colleague' })], cursor: '5', hasMore: false })
+    await pull(env.ctx)
+    expect(await env.db.contacts.get(id)).toMatchObject({ version: 2, title: 'Colleague' })
+    // An edit made on that view builds on what the server has, so it cannot undo the colleague's change unseen.
+    await updateRecord(env.writes, 'contacts', id, { phone: '0161' })
+    const update = (await env.db.outbox.toArray()).find((op) => op.kind === 'update')
+    expect(update).toMatchObject({ baseVersion: 2, patch: { phone: '0161' } })
+    expect((await env.db.contacts.get(id))?.title).toBe('Colleague')
   })
 
   it('resyncs from the start after 410, keeping rows with queued work', async () => {
