@@ -14,6 +14,7 @@ import {
   notFound,
   tooLarge,
   unsupportedMedia,
+  uriTooLong,
   validationError,
 } from './errors'
 
@@ -74,9 +75,7 @@ export const queryTimedOut = () =>
 /** Errors the router answers before any route or hook runs: a bad or overlong URL. */
 export function frameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   const answer =
-    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? new ApiError(414, errorItem('URITooLong', 'A part of the URL is too long.'))
-      : badRequest('The URL is not valid.')
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? uriTooLong() : badRequest('The URL is not valid.')
   // Answered before any hook runs: the headers every other answer gets from them.
   return reply
     .code(answer.statusCode)

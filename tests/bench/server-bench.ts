@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { withoutBudget } from '../../server/db/query-budget'
 import { startTestServer, type TestServer } from '../server/helpers'
+import { scrambledLetters } from '../server/scrambled-letters'
 import { SHORT_SEARCHES, seedContacts, TWO_WORD_SEARCHES } from './server-bench-data'
 import { coldStart, loadRunOnPostgres } from './server-bench-start'
 
@@ -30,17 +31,6 @@ const encode = (text: string) => encodeURIComponent(text)
 const orLike = (fields: string[], text: string) =>
   fields.map((field, i) => `where[or][${i}][${field}][like]=${encode(text)}`).join('&')
 
-/** `length` letters in no order, the same for the same seed: as many distinct trigrams as a word can hold. */
-function scrambled(length: number, seed: number) {
-  let state = seed * 2_654_435_761
-  let word = ''
-  for (let i = 0; i < length; i++) {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648
-    word += String.fromCharCode(97 + (state % 26))
-  }
-  return word
-}
-
 /**
  * The worst shapes the where limits admit: 8 words every email holds (no row ruled out), 8 contains
  * beside 12 short not_in lists, and 8 words of the longest (100 scrambled letters).
@@ -55,7 +45,7 @@ const WORST = [
         `where[and][${8 + i}][lastName][not_in]=${Array.from({ length: 8 }, (_, j) => `n${i}-${j}`).join(',')}`,
     ),
   ].join('&')}`,
-  `/api/contacts?where[and][0][email][like]=${encode([1, 2, 3, 4].map((seed) => scrambled(100, seed)).join(' '))}&where[and][1][title][like]=${encode([5, 6, 7, 8].map((seed) => scrambled(100, seed)).join(' '))}`,
+  `/api/contacts?where[and][0][email][like]=${encode([1, 2, 3, 4].map((seed) => scrambledLetters(100, seed)).join(' '))}&where[and][1][title][like]=${encode([5, 6, 7, 8].map((seed) => scrambledLetters(100, seed)).join(' '))}`,
 ].map((url) => `${url}&page[number]=1&page[size]=10`)
 
 /**
