@@ -16,6 +16,7 @@ import type { Account } from '../domain/user'
 import { trackMirrorChanges } from './mirror-changes'
 import type { OutboxOp, SyncNotice } from './outbox-types'
 import { readPacks } from './packs-middleware'
+import { abortOnSleep } from './page-sleep'
 import type { Pack, PackKey } from './tables'
 
 export interface MetaEntry {
@@ -82,6 +83,7 @@ export class OutpostDb extends Dexie {
     this.version(5).stores({ packs: '', packIds: '' })
     trackMirrorChanges(this)
     readPacks(this)
+    abortOnSleep(this)
   }
 }
 

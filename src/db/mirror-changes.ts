@@ -24,6 +24,7 @@ import type {
   Middleware,
 } from 'dexie'
 import { type CollectionName, collections } from '../domain/collections'
+import { onPageSleep } from './page-sleep'
 import { PACKS, type Pack, type PackKey } from './tables'
 
 /** Ids written or deleted, per collection; 'all' when a whole table was cleared or replaced. */
@@ -98,26 +99,20 @@ const everything = (): MirrorChanges =>
 
 // The back/forward cache keeps no page with an open BroadcastChannel (Dexie closes its own for the same
 // reason). Closed while the page sleeps, reopened when it wakes; and as what other tabs wrote meanwhile
-// went unheard, every index then reads its table again.
-// Only a page has a back/forward cache; the service worker (which replays the outbox in the
-// background) writes through this module too, so the page's own globals are not assumed.
-interface PageTransition extends Event {
-  persisted: boolean
-}
-if ('onpageshow' in globalThis) {
-  globalThis.addEventListener('pagehide', (event) => {
-    if (!(event as PageTransition).persisted) return
+// went unheard, every index then reads its table again. (The service worker, which replays the outbox in
+// the background, writes through this module too: onPageSleep does nothing there.)
+onPageSleep(
+  () => {
     for (const channel of channels.values()) channel.close()
     channels.clear()
-  })
-  globalThis.addEventListener('pageshow', (event) => {
-    if (!(event as PageTransition).persisted) return
+  },
+  () => {
     for (const dbName of listeners.keys()) {
       channelOf(dbName)
       announce(dbName, everything())
     }
-  })
-}
+  },
+)
 
 /** Hears every committed change of the mirror tables of the database named `dbName`; answers the unsubscribe. */
 export function onMirrorChanges(dbName: string, listener: Listener): () => void {

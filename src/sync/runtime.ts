@@ -6,6 +6,7 @@
 
 import { databaseName, OutpostDb } from '../db/database'
 import { dropMirrorIndexes } from '../db/mirror-index'
+import { onPageSleep } from '../db/page-sleep'
 import type { WriteContext } from '../db/record-writes'
 import { type SessionUser, signOut } from '../session/sign-in'
 import { fetchTransport } from '../transport/http'
@@ -44,8 +45,10 @@ export function startRuntime(
   let worker: WorkerRunner | null = null
   let scheduler: SyncScheduler | null = null
   let cancelStart: (() => void) | null = null
+  let started = false
   const startSync = () => {
-    if (cancelStart) return
+    if (started) return
+    started = true
     // A frame after the screen is shown: the worker's start and the first run's messages then never
     // compete with the screen's first render (which Lighthouse counts), and the run waits a frame at most.
     cancelStart = afterNextPaint(() => {
@@ -58,6 +61,25 @@ export function startRuntime(
       void requestPersistentStorage()
     })
   }
+  const stopSync = () => {
+    cancelStart?.()
+    scheduler?.stop()
+    worker?.stop()
+    scheduler = worker = null
+  }
+  // A worker frozen with the page in the back/forward cache would hold its database transaction for
+  // ever (src/db/page-sleep.ts): it goes with the page, and a new one starts if the page comes back.
+  const stopOnSleep = onPageSleep(
+    () => {
+      if (started) stopSync()
+    },
+    () => {
+      if (started) {
+        started = false
+        startSync()
+      }
+    },
+  )
   return {
     user,
     db,
@@ -76,9 +98,8 @@ export function startRuntime(
       },
     },
     stop: () => {
-      cancelStart?.()
-      scheduler?.stop()
-      worker?.stop()
+      stopOnSleep()
+      stopSync()
       dropMirrorIndexes(db)
       db.close()
     },

@@ -5,6 +5,7 @@
  * overview and the stats screen, kept a while after the last one closes.
  */
 import type { OutpostDb } from '../../../db/database'
+import { onPageSleep } from '../../../db/page-sleep'
 import type { FiguresMessage } from './figures-worker'
 import { type Figures, followFigures } from './snapshot'
 import { DashboardTally } from './tally'
@@ -39,16 +40,32 @@ const countHere = (db: OutpostDb, set: (figures: Figures) => void) =>
 const inWorker = (db: OutpostDb) =>
   source((set) => {
     let stopHere: (() => void) | undefined
-    const worker = new Worker(new URL('./figures-worker.ts', import.meta.url), { type: 'module' })
-    worker.onmessage = (event: MessageEvent<FiguresMessage>) => set(event.data.figures)
-    // A worker that cannot start (its script not cached, say) must not leave the screens counting forever.
-    worker.onerror = () => {
-      worker.terminate()
-      stopHere ??= countHere(db, set)
+    let worker: Worker | null = null
+    const startWorker = () => {
+      const started = new Worker(new URL('./figures-worker.ts', import.meta.url), { type: 'module' })
+      started.onmessage = (event: MessageEvent<FiguresMessage>) => set(event.data.figures)
+      // A worker that cannot start (its script not cached, say) must not leave the screens counting forever.
+      started.onerror = () => {
+        started.terminate()
+        worker = null
+        stopHere ??= countHere(db, set)
+      }
+      started.postMessage({ dbName: db.name })
+      worker = started
     }
-    worker.postMessage({ dbName: db.name })
+    const stopWorker = () => {
+      worker?.terminate()
+      worker = null
+    }
+    startWorker()
+    // Frozen in the back/forward cache mid-count, it would hold its read of the mirror for ever, and every
+    // write behind it (src/db/page-sleep.ts): it goes with the page and counts afresh if the page comes back.
+    const stopOnSleep = onPageSleep(stopWorker, () => {
+      if (!stopHere) startWorker()
+    })
     return () => {
-      worker.terminate()
+      stopOnSleep()
+      stopWorker()
       stopHere?.()
     }
   })

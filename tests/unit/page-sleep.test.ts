@@ -1,0 +1,65 @@
+/**
+ * A page kept in the back/forward cache lets go of its database (src/db/page-sleep.ts): the
+ * transactions open when it goes to sleep are aborted, as unloading would, and so is any begun
+ * while it sleeps; once it wakes the database works as before.
+ */
+import { afterEach, expect, it } from 'vitest'
+import { OutpostDb } from '../../src/db/database'
+
+const pageTransition = (type: 'pagehide' | 'pageshow', persisted: boolean) => {
+  const event = new Event(type)
+  Object.defineProperty(event, 'persisted', { value: persisted })
+  globalThis.dispatchEvent(event)
+}
+
+let db: OutpostDb | undefined
+afterEach(async () => {
+  pageTransition('pageshow', true)
+  db?.close()
+  if (db) await db.delete()
+})
+
+/** A write that keeps its transaction busy until told to stop; answers how it ended. */
+function busyWrite(db: OutpostDb) {
+  let stop = false
+  const ended = db
+    .transaction('rw', db.meta, async () => {
+      for (let round = 0; !stop; round++) await db.meta.put({ key: 'busy', value: round })
+    })
+    .then(
+      () => 'committed',
+      (error: Error) => error.name,
+    )
+  return { ended, stop: () => (stop = true) }
+}
+
+it('aborts a transaction still open when the page goes to sleep, and works again when it wakes', async () => {
+  db = new OutpostDb(`sleep-${crypto.randomUUID()}`)
+  await db.open()
+  const write = busyWrite(db)
+  await new Promise((resolve) => setTimeout(resolve, 20))
+  pageTransition('pagehide', true)
+  expect(await write.ended).toBe('AbortError')
+  pageTransition('pageshow', true)
+  await db.meta.put({ key: 'after', value: 1 })
+  expect(await db.meta.get('after')).toEqual({ key: 'after', value: 1 })
+})
+
+it('aborts what begins while the page sleeps', async () => {
+  db = new OutpostDb(`sleep-${crypto.randomUUID()}`)
+  await db.open()
+  pageTransition('pagehide', true)
+  // Refused (Dexie reports the aborted transaction as AbortError or InvalidStateError), and nothing written.
+  await expect(db.meta.put({ key: 'asleep', value: 1 })).rejects.toThrow()
+  pageTransition('pageshow', true)
+  expect(await db.meta.get('asleep')).toBeUndefined()
+})
+
+it('leaves transactions alone when the page is unloaded for good (not kept)', async () => {
+  db = new OutpostDb(`sleep-${crypto.randomUUID()}`)
+  await db.open()
+  const write = busyWrite(db)
+  pageTransition('pagehide', false)
+  write.stop()
+  expect(await write.ended).toBe('committed')
+})
