@@ -18,6 +18,7 @@ import { safeRedirect } from '../session/safe-redirect'
 import { ErrorPage } from './error-page'
 import { guestOnly, requireAdmin, requireUser } from './guards'
 import { PendingPage } from './pending-page'
+import { firstInstallEnded } from './pwa-register'
 import { RootLayout } from './root-layout'
 import type { AppRouterContext } from './router-context'
 
@@ -72,7 +73,11 @@ const lockRoute = createRoute({
 const signedInRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'signed-in',
-  beforeLoad: requireUser,
+  // The service worker's first install ends before a signed-in screen opens (pwa-register.ts).
+  beforeLoad: (context) => {
+    requireUser(context)
+    return firstInstallEnded()
+  },
   component: lazyRouteComponent(() => import('./layout/signed-in-layout'), 'SignedInLayout'),
 })
 
