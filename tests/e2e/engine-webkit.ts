@@ -64,13 +64,7 @@ async function startDriver(): Promise<{ base: string; stop: () => void }> {
   }
 }
 
-/**
- * `sameTab: false` (the default, until the WebKit defect of docs/testing.md is fixed): a full navigation
- * from a page of the app opens the URL in a new tab and closes the old one, so no page of the app is left
- * frozen in the back/forward cache, which is what stalls the next page's database in WebKit today. The
- * new page loads from nothing all the same. engine-races.test.ts navigates in the same tab, to show it.
- */
-export async function openWebKit({ sameTab = false } = {}): Promise<EnginePage> {
+export async function openWebKit(): Promise<EnginePage> {
   const driver = await startDriver()
   let session: WebDriverSession
   try {
@@ -93,15 +87,7 @@ export async function openWebKit({ sameTab = false } = {}): Promise<EnginePage> 
   }
   return {
     engine: 'webkit',
-    goto: async (url) => {
-      if (!sameTab && /^https?:/.test(await session.currentUrl())) {
-        const fresh = await session.newTab()
-        await session.closeWindow()
-        await session.switchToWindow(fresh)
-        await session.setWindowRect({ width: 1280, height: 800 })
-      }
-      await session.navigate(url)
-    },
+    goto: async (url) => void (await session.navigate(url)),
     reload: async () => void (await session.refresh()),
     url: () => session.currentUrl(),
     shows: (target) =>

@@ -4,10 +4,8 @@
  * gets its own server and a fresh profile, and reaches the server through a
  * network the test can cut (network-switch.ts), the same way in every engine.
  *
- * In WebKit a full navigation here opens a new tab (engine-webkit.ts): a
- * page of the app left in WebKit's back/forward cache stalls the next page's
- * database today. engine-races.test.ts reproduces that in the same tab, with
- * the deep link that lands on the overview (docs/testing.md, "WebKit").
+ * engine-races.test.ts repeats the riskiest moment (a deep link and a save
+ * right after a first sign-in) on new servers (docs/testing.md, "WebKit").
  */
 import { mkdirSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -156,6 +154,45 @@ describe.each(ENGINES)('%s', (engine) => {
       (left) => !left,
       'the "Not synced" badges to go',
       60_000,
+    )
+  })
+
+  it("shows a conflict with a colleague's change and lands exactly the choices made", async () => {
+    await page.goto(`${network.url}/contacts/edit/${adaId}`)
+    await waitUntilShown(page, { role: 'button', name: 'Update Contact' })
+    await settled(page)
+    network.cut()
+    await page.fill('Title', 'Lead Analyst')
+    await page.fill('Phone', '+1 555 0000')
+    await page.click({ role: 'button', name: 'Update Contact' })
+    await waitForText(page, 'This contact has been updated successfully.')
+    // Meanwhile a colleague changed the same two fields on the server.
+    const api = await apiSession(server.url)
+    await api.patch(`contacts/${adaId}`, { title: 'Chief Analyst', phone: '+1 713 555 9999' })
+    network.restore()
+
+    await waitForText(page, 'This record was changed by someone else.', 120_000)
+    await page.screenshot(`${shots}/engines-conflict-${engine}.png`)
+    // Keep my title, take their phone.
+    await page.click({ label: 'Take theirs for Phone: +1 713 555 9999' })
+    await page.click({ role: 'button', name: 'Apply choices' })
+    const [ada] = await until(
+      serverContacts,
+      (docs) => docs.find((doc) => doc.id === adaId)?.title === 'Lead Analyst',
+      'the resolved change to reach the server',
+      60_000,
+    ).then((docs) => docs.filter((doc) => doc.id === adaId))
+    expect(ada).toMatchObject({ title: 'Lead Analyst', phone: '+1 713 555 9999' })
+    await until(
+      () =>
+        page.evaluate(() => {
+          const label = Array.from(document.querySelectorAll('label')).find(
+            (each) => each.textContent?.trim() === 'Phone',
+          )
+          return (label?.control as HTMLInputElement | null | undefined)?.value
+        }, null),
+      (value) => value === '+1 713 555 9999',
+      'the form to show the phone taken from the server',
     )
   })
 })

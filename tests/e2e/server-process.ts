@@ -129,20 +129,22 @@ async function signInApi(url: string) {
   })
   if (!login.ok) throw new Error(`API login failed: ${login.status} ${await login.text()}`)
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] as string
+  const write = async <T>(method: 'POST' | 'PATCH', path: string, body: unknown): Promise<T> => {
+    const answer = await fetch(`${url}/api/${path}`, {
+      method,
+      headers: { cookie, origin: url, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    if (!answer.ok) throw new Error(`${method} ${path} failed: ${answer.status} ${await answer.text()}`)
+    return (await answer.json()) as T
+  }
   return {
     get: async <T>(path: string): Promise<T> => {
       const answer = await fetch(`${url}/api/${path}`, { headers: { cookie } })
       return (await answer.json()) as T
     },
     /** A write as another device would make it (same origin, as the server requires of cookie sessions). */
-    post: async <T>(path: string, body: unknown): Promise<T> => {
-      const answer = await fetch(`${url}/api/${path}`, {
-        method: 'POST',
-        headers: { cookie, origin: url, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      })
-      if (!answer.ok) throw new Error(`POST ${path} failed: ${answer.status} ${await answer.text()}`)
-      return (await answer.json()) as T
-    },
+    post: <T>(path: string, body: unknown) => write<T>('POST', path, body),
+    patch: <T>(path: string, body: unknown) => write<T>('PATCH', path, body),
   }
 }

@@ -56,9 +56,6 @@ export class WebDriverSession {
   }
 
   /** A new top-level browsing context (a tab), answered by its handle; the session stays where it was. */
-  newTab = async () => (await this.send<{ handle: string }>('POST', '/window/new', { type: 'tab' })).handle
-  closeWindow = () => this.send<string[]>('DELETE', '/window')
-  switchToWindow = (handle: string) => this.send<null>('POST', '/window', { handle })
 
   click = (element: ElementRef) => this.send<null>('POST', `/element/${element[ELEMENT_KEY]}/click`, {})
   sendKeys = (element: ElementRef, text: string) =>
