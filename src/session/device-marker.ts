@@ -70,8 +70,3 @@ export const markerEntry = (userId: string) => readMarker().find((entry) => entr
 export function markMirror(entry: MarkerEntry) {
   write(withEntry(readMarker(), entry))
 }
-
-/** Forgets a user's entry: their mirror's loss has been told, and a new one is marked once it holds something. */
-export function unmarkMirror(userId: string) {
-  write(readMarker().filter((entry) => entry.userId !== userId))
-}

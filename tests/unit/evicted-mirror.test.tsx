@@ -8,7 +8,7 @@ import { screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ensureMirrorToken } from '../../src/db/eviction'
 import { META, writeMeta } from '../../src/db/meta'
-import { markerEntry, markMirror, readMarker, unmarkMirror } from '../../src/session/device-marker'
+import { markerCookie, markerEntry, markMirror } from '../../src/session/device-marker'
 import { makeRuntime, renderApp, seedContacts, storeSession, testUser } from './helpers'
 
 const title = "Your browser deleted Outpost's data on this device"
@@ -17,19 +17,29 @@ const shown = () => screen.findByRole('heading', { name: 'Contacts', level: 1 })
 
 beforeEach(() => storeSession())
 afterEach(() => {
-  for (const entry of readMarker()) unmarkMirror(entry.userId)
+  // biome-ignore lint/suspicious/noDocumentCookie: the test deletes the marker as a cleared browser would.
+  document.cookie = markerCookie([], false)
 })
 
 describe('an evicted mirror', () => {
-  it('is told with the changes lost, once; the marker then waits for the new mirror', async () => {
-    markMirror({ userId: testUser.id, token: 'gone', pending: 2 })
-    renderApp('/contacts/list')
+  it('is told with the changes lost; the old mark stays until the new mirror holds something', async () => {
+    const gone = { userId: testUser.id, token: 'gone', pending: 2 }
+    markMirror(gone)
+    const runtime = makeRuntime()
+    renderApp('/contacts/list', { runtime })
     const banner = await screen.findByRole('alert')
     expect(banner.textContent).toContain(title)
     expect(banner.textContent).toContain(
       '2 changes made on this device were not yet on the server and could not be kept: please make them again. Your records are downloading again now.',
     )
-    expect(markerEntry(testUser.id)).toBeUndefined()
+    // A reload now would tell it again: it is still true.
+    expect(markerEntry(testUser.id)).toEqual(gone)
+
+    // The download is done: the new mirror is marked, and a reload says nothing more.
+    await writeMeta(runtime.db, META.hydrated, true)
+    await waitFor(() => expect(markerEntry(testUser.id)?.token).not.toBe('gone'))
+    const token = await ensureMirrorToken(runtime.db)
+    expect(markerEntry(testUser.id)).toEqual({ userId: testUser.id, token, pending: 0 })
   })
 
   it('with nothing waiting says so, and nothing is pretended lost', async () => {

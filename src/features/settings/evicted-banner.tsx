@@ -37,7 +37,7 @@ export function EvictedBanner() {
               Dismiss
             </button>
             <Link to="/users/settings" className={button.ghost}>
-              Keep data on this device
+              Storage settings
             </Link>
           </>
         }

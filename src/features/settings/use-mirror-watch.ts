@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react'
 import type { OutpostDb } from '../../db/database'
 import { ensureMirrorToken, judgeMirror, mirrorToken } from '../../db/eviction'
 import { META, readMeta } from '../../db/meta'
-import { markerEntry, markMirror, unmarkMirror } from '../../session/device-marker'
+import { markerEntry, markMirror } from '../../session/device-marker'
 
 export interface EvictedMirror {
   /** Changes that were waiting to be sent and are gone; null when not known. */
@@ -29,11 +29,9 @@ export function useMirrorWatch(db: OutpostDb, userId: string) {
       .then((token) => {
         if (!live) return
         const verdict = judgeMirror(entry, token)
-        if (verdict.kind === 'evicted') {
-          // Told once: the next mark names the new mirror once the download brings it something.
-          unmarkMirror(userId)
-          setEvicted({ lost: verdict.lost })
-        }
+        // The old mark stays until the new mirror holds something: a reload during the download tells it
+        // again (it is still true), and once the records are back the new mark ends it.
+        if (verdict.kind === 'evicted') setEvicted({ lost: verdict.lost })
         let written = ''
         const subscription = liveQuery(() =>
           Promise.all([db.outbox.count(), readMeta(db, META.hydrated, false)]),
