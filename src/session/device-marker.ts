@@ -8,54 +8,30 @@
  * It is never sent anywhere on purpose (the server ignores it) and holds no
  * record data: ids, a random token and a number.
  */
-
-export interface MarkerEntry {
-  userId: string
-  /** The token written into that user's database when the device first held something of theirs. */
-  token: string
-  /** Changes waiting to be sent at the last count; null when the marker could not say. */
-  pending: number | null
-}
-
-const NAME = 'outpost-device'
-/** A shared tablet may hold a few users' mirrors; the cookie stays well under a kilobyte. */
-const MAX_USERS = 8
-/** Chromium caps a cookie's life at 400 days; the app rewrites it on every change of the outbox. */
-const MAX_AGE_SECONDS = 400 * 24 * 60 * 60
-
-const isEntry = (value: unknown): value is [string, string, number | null] =>
-  Array.isArray(value) &&
-  typeof value[0] === 'string' &&
-  typeof value[1] === 'string' &&
-  (value[2] === null || (typeof value[2] === 'number' && value[2] >= 0))
+import {
+  MARKER_MAX_AGE_SECONDS,
+  MARKER_NAME,
+  type MarkerEntry,
+  markerValue,
+  parseMarkerValue,
+  withEntry,
+} from './marker-value'
 
 /** The entries in a `document.cookie` string; anything unreadable counts as no marker. */
 export function parseMarker(cookies: string): MarkerEntry[] {
-  const prefix = `${NAME}=`
+  const prefix = `${MARKER_NAME}=`
   const raw = cookies
     .split(';')
     .map((part) => part.trim())
     .find((part) => part.startsWith(prefix))
-  if (!raw) return []
-  try {
-    const list: unknown = JSON.parse(decodeURIComponent(raw.slice(prefix.length)))
-    if (!Array.isArray(list)) return []
-    return list.filter(isEntry).map(([userId, token, pending]) => ({ userId, token, pending }))
-  } catch {
-    return []
-  }
+  return raw ? parseMarkerValue(raw.slice(prefix.length)) : []
 }
 
 /** The `document.cookie` assignment that stores `entries` (an empty list deletes the cookie). */
 export function markerCookie(entries: readonly MarkerEntry[], secure: boolean): string {
-  const value = encodeURIComponent(JSON.stringify(entries.map((e) => [e.userId, e.token, e.pending])))
-  const age = entries.length ? MAX_AGE_SECONDS : 0
-  return `${NAME}=${value}; Path=/; Max-Age=${age}; SameSite=Strict${secure ? '; Secure' : ''}`
-}
-
-/** `entries` with `entry` put first (the most recent), the same user's old entry dropped, and the oldest beyond the cap. */
-export function withEntry(entries: readonly MarkerEntry[], entry: MarkerEntry): MarkerEntry[] {
-  return [entry, ...entries.filter((e) => e.userId !== entry.userId)].slice(0, MAX_USERS)
+  const value = markerValue(entries)
+  const age = entries.length ? MARKER_MAX_AGE_SECONDS : 0
+  return `${MARKER_NAME}=${value}; Path=/; Max-Age=${age}; SameSite=Strict${secure ? '; Secure' : ''}`
 }
 
 const write = (entries: readonly MarkerEntry[]) => {

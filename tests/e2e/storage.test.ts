@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Contact } from '../../src/domain/contact'
 import type { ListResponse } from '../../src/domain/rest'
 import { launchBrowser } from './chromium'
+import { type NetworkSwitch, networkSwitch } from './network-switch'
 import { apiSession, type RunningServer, startServer } from './server-process'
 import { serviceWorkerInControl, signInThroughUi, until } from './signed-in'
 
@@ -22,6 +23,8 @@ const OUT_OF_STORAGE =
   'This device is out of storage space, so your change was not saved. Free some space and try again.'
 
 let server: RunningServer
+/** The browser reaches the server through it: cut, no request gets through, the service worker's included. */
+let network: NetworkSwitch
 let browser: Awaited<ReturnType<typeof launchBrowser>>
 let page: Page
 let cdp: CDPSession
@@ -29,6 +32,7 @@ const shots = 'tests/e2e/screenshots'
 
 beforeAll(async () => {
   server = await startServer()
+  network = await networkSwitch(server.url)
   browser = await launchBrowser()
   page = browser.context.pages()[0] ?? (await browser.context.newPage())
   // Leaving with unsynced changes asks first (beforeunload); this user means to leave.
@@ -50,12 +54,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close()
+  await network?.close()
   await server?.stop()
 })
 
 /** The device marker as the browser keeps it (a cookie, which survives an eviction). */
 async function marker(): Promise<[string, string, number | null][]> {
-  const cookie = (await browser.context.cookies(server.url)).find((c) => c.name === 'outpost-device')
+  const cookie = (await browser.context.cookies(network.url)).find((c) => c.name === 'outpost-device')
   return cookie ? JSON.parse(decodeURIComponent(cookie.value)) : []
 }
 
@@ -63,7 +68,7 @@ async function marker(): Promise<[string, string, number | null][]> {
 async function evict(storageTypes: string) {
   // Away from the app first, as a browser evicts a site that is not open.
   await page.goto('about:blank')
-  await cdp.send('Storage.clearDataForOrigin', { origin: server.url, storageTypes })
+  await cdp.send('Storage.clearDataForOrigin', { origin: network.url, storageTypes })
 }
 
 const contactRows = () => page.getByRole('row').filter({ has: page.getByRole('link', { name: /^Edit / }) })
@@ -75,15 +80,16 @@ async function serverContacts() {
 
 describe('an evicted mirror', () => {
   it('is told after signing in again, with the change it took, and the records download again', async () => {
-    await signInThroughUi(page, server.url)
+    await signInThroughUi(page, network.url)
     await serviceWorkerInControl(page)
-    await page.goto(`${server.url}/contacts/list`)
+    await page.goto(`${network.url}/contacts/list`)
     await contactRows().first().waitFor()
     const count = (await serverContacts()).length
     await until(marker, (entries) => entries.length === 1 && entries[0]?.[2] === 0, 'the device to be marked')
 
-    // Offline, one change is queued on the device only.
-    await browser.context.setOffline(true)
+    // Offline, one change is queued on the device only. (Chromium's Background Sync would send it from
+    // the service worker, which the context's offline switch does not stop: the network is cut instead.)
+    network.cut()
     await contactRows()
       .first()
       .getByRole('link', { name: /^Edit / })
@@ -95,12 +101,12 @@ describe('an evicted mirror', () => {
 
     await evict('indexeddb,local_storage,service_workers,cache_storage')
     expect(await marker()).toHaveLength(1)
-    await browser.context.setOffline(false)
+    network.restore()
 
     // localStorage went too: the device no longer knows who was signed in.
-    await page.goto(`${server.url}/contacts/list`)
+    await page.goto(`${network.url}/contacts/list`)
     await page.waitForURL(/\/login/)
-    await signInThroughUi(page, server.url)
+    await signInThroughUi(page, network.url)
     const banner = page.getByRole('alert').filter({ hasText: EVICTED })
     await banner.waitFor()
     expect(await banner.textContent()).toContain(
@@ -139,7 +145,7 @@ describe('an evicted mirror', () => {
   it('with only IndexedDB gone, is told at once, and nothing is pretended lost', async () => {
     await serviceWorkerInControl(page)
     await evict('indexeddb')
-    await page.goto(`${server.url}/contacts/list`)
+    await page.goto(`${network.url}/contacts/list`)
     const banner = page.getByRole('status').filter({ hasText: EVICTED })
     await banner.waitFor()
     expect(await banner.textContent()).toContain(
@@ -152,8 +158,8 @@ describe('an evicted mirror', () => {
     await until(marker, (entries) => entries[0]?.[2] === 0, 'the new mirror to be marked')
     await page.getByRole('link', { name: 'Log Out' }).click()
     await page.waitForURL(/\/login/)
-    await signInThroughUi(page, server.url)
-    await page.goto(`${server.url}/contacts/list`)
+    await signInThroughUi(page, network.url)
+    await page.goto(`${network.url}/contacts/list`)
     await contactRows().first().waitFor()
     await page.waitForTimeout(1000)
     expect(await page.getByText(EVICTED).count()).toBe(0)
@@ -184,13 +190,13 @@ const probeWrite = () =>
   )
 
 it('a save refused for lack of space keeps what was typed and says why', async () => {
-  await page.goto(`${server.url}/contacts/add`)
+  await page.goto(`${network.url}/contacts/add`)
   await page.getByLabel('First Name').fill('Maximiliana')
   await page.getByLabel('Last Name').fill('Brandenburg-Ansbach-Kulmbach')
   await page.getByLabel('Email').fill('maximiliana.brandenburg-ansbach@example-expeditions.org')
   // The device is full: the origin may hold no more than it already does. Chromium's IndexedDB keeps the
   // space it last found for about 30 s, so a throw-away database is written until it is refused as well.
-  await cdp.send('Storage.overrideQuotaForOrigin', { origin: server.url, quotaSize: 1 })
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin: network.url, quotaSize: 1 })
   try {
     await until(
       probeWrite,
@@ -203,7 +209,7 @@ it('a save refused for lack of space keeps what was typed and says why', async (
     await page.waitForTimeout(500) // the toast's entrance
     await page.screenshot({ path: `${shots}/storage-quota-laptop.png` })
   } finally {
-    await cdp.send('Storage.overrideQuotaForOrigin', { origin: server.url })
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: network.url })
     await page.evaluate(() => indexedDB.deleteDatabase('quota-probe'))
   }
   expect(new URL(page.url()).pathname).toBe('/contacts/add')
@@ -221,7 +227,7 @@ it('a save refused for lack of space keeps what was typed and says why', async (
 })
 
 it('Settings says whether the storage is persistent, and asks again when it is not', async () => {
-  await page.goto(`${server.url}/users/settings`)
+  await page.goto(`${network.url}/users/settings`)
   const device = page.getByRole('region', { name: 'This device' })
   const yes = device.getByText('Yes: the browser keeps this data even when space runs low')
   const no = device.getByText('No: the browser may clear this data when space runs low')
@@ -235,4 +241,34 @@ it('Settings says whether the storage is persistent, and asks again when it is n
   const persisted = await page.evaluate(() => navigator.storage.persisted())
   expect(await yes.isVisible()).toBe(persisted)
   await page.screenshot({ path: `${shots}/storage-settings-laptop.png`, fullPage: true })
+})
+
+it("'Install app' on an iPad explains Add to Home Screen, since Safari has no install prompt", async () => {
+  // Chromium made to look like iPad Safari: no beforeinstallprompt at all, Safari's user agent, a touch
+  // screen. What the action then shows is checked here; which browser gets which is install-way.test.ts.
+  const ipad = await browser.context.newPage()
+  await ipad.addInitScript(() => {
+    for (const holder of [window, Window.prototype]) Reflect.deleteProperty(holder, 'onbeforeinstallprompt')
+    window.addEventListener('beforeinstallprompt', (event) => event.stopImmediatePropagation(), true)
+    const agent =
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15'
+    Object.defineProperty(Navigator.prototype, 'userAgent', { get: () => agent })
+    Object.defineProperty(Navigator.prototype, 'maxTouchPoints', { get: () => 5 })
+  })
+  try {
+    await ipad.setViewportSize({ width: 1024, height: 768 })
+    await ipad.goto(`${network.url}/contacts/list`)
+    expect(await ipad.evaluate(() => 'onbeforeinstallprompt' in window)).toBe(false)
+    await ipad.getByRole('button', { name: 'Install app' }).click()
+    const dialog = ipad.getByRole('dialog', { name: 'Install Outpost' })
+    await dialog
+      .getByText('In Safari, tap Share (the square with an arrow), then Add to Home Screen, then Add.')
+      .waitFor()
+    expect(await dialog.textContent()).toContain('Installed, Outpost keeps its records here.')
+    await ipad.screenshot({ path: `${shots}/storage-install-ipad.png` })
+    await dialog.getByRole('button', { name: 'Got it' }).click()
+    await dialog.waitFor({ state: 'detached' })
+  } finally {
+    await ipad.close()
+  }
 })

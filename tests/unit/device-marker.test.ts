@@ -7,14 +7,13 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { OutpostDb } from '../../src/db/database'
 import { ensureMirrorToken, judgeMirror, mirrorToken } from '../../src/db/eviction'
 import {
-  type MarkerEntry,
   markerCookie,
   markerEntry,
   markMirror,
   parseMarker,
   readMarker,
-  withEntry,
 } from '../../src/session/device-marker'
+import { type MarkerEntry, withEntry } from '../../src/session/marker-value'
 
 const ada: MarkerEntry = { userId: '3f0c9a52-5d1e-4c8b-9d7e-0a1b2c3d4e5f', token: 'k3j9x2', pending: 3 }
 const bob: MarkerEntry = { userId: 'b0b', token: 'zz', pending: 0 }
