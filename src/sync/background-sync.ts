@@ -7,6 +7,7 @@
  * has not, nothing changes: the next open sends the change, as before.
  */
 import { databaseName, OutpostDb } from '../db/database'
+import { markSentInWorker } from '../session/marker-value'
 import { fetchTransport } from '../transport/http'
 import { SyncEngine } from './engine'
 
@@ -45,6 +46,8 @@ export async function replayInBackground(userId: string) {
       if (!lock) return
       const engine = new SyncEngine({ db, transport: fetchTransport(), userId })
       const result = await engine.sync()
+      // What went out is no longer at risk: the device marker's count follows (src/db/eviction.ts).
+      await markSentInWorker(userId, await db.outbox.count()).catch(() => undefined)
       if (result === 'offline') throw new Error('Still offline: the browser will try again.')
     })
   } finally {

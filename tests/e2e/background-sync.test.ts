@@ -24,6 +24,15 @@ afterAll(async () => {
   await server?.stop()
 })
 
+/** Changes waiting as the device marker counts them (a cookie: src/session/device-marker.ts). */
+async function markedPending() {
+  const cookie = (await browser.context.cookies(server.url)).find((c) => c.name === 'outpost-device')
+  const entries: [string, string, number | null][] = cookie
+    ? JSON.parse(decodeURIComponent(cookie.value))
+    : []
+  return entries[0]?.[2]
+}
+
 /** The id of the app's service-worker registration, as the DevTools protocol reports it. */
 async function registrationId(cdp: CDPSession, scope: string) {
   const found = new Promise<string>((resolve) => {
@@ -68,6 +77,8 @@ describe('Background Sync', () => {
     const other = await browser.context.newPage()
     const cdp = await browser.context.newCDPSession(other)
     const registration = await registrationId(cdp, `${server.url}/`)
+    // The tab counted the queued change; once it is closed only the service worker can count again.
+    await until(markedPending, (pending) => pending === 1, 'the marker to count the queued change')
     await page.close()
     await browser.context.setOffline(false)
 
@@ -86,6 +97,8 @@ describe('Background Sync', () => {
     )
     expect(found.docs).toHaveLength(1)
     expect(found.docs[0]).toMatchObject({ firstName: 'Closed', lastName: 'Tab' })
+    // Sent, so no longer at risk: an eviction now must not call it lost.
+    await until(markedPending, (pending) => pending === 0, 'the service worker to update the marker')
     expect(browser.context.pages().map((open) => open.url())).toEqual(['about:blank'])
   }, 120_000)
 })

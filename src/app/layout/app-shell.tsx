@@ -4,7 +4,7 @@
  * Escape and on a click beside it. Closing the tab with unsynced changes asks first.
  */
 import { Outlet } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { useFollowAccount } from '../../features/profile'
 import type { SessionUser } from '../../session/stored-user'
 import { Footer } from './footer'
@@ -12,7 +12,8 @@ import { Sidebar } from './sidebar'
 import { TopBar } from './top-bar'
 import { useUnloadWarning } from './use-unload-warning'
 
-export function AppShell({ user }: { user: SessionUser }) {
+/** `notice`: what the signed-in layout must say above every screen (an evicted mirror). */
+export function AppShell({ user, notice }: { user: SessionUser; notice?: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false)
   useUnloadWarning()
   // The sidebar's name, photo and role follow the account as the device has it.
@@ -44,6 +45,7 @@ export function AppShell({ user }: { user: SessionUser }) {
           id="main"
           className="mx-auto min-h-[calc(100dvh-3.5rem)] w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8"
         >
+          {notice}
           <Outlet />
         </main>
         <Footer />

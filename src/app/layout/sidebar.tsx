@@ -4,8 +4,8 @@ import { useEffect, useRef } from 'react'
 import { sidebarTheme, usePreferences } from '../../features/settings'
 import type { SessionUser } from '../../session/stored-user'
 import { cx } from '../../ui/cx'
-import { CloseIcon, DownloadIcon } from '../../ui/icons'
-import { install, useInstallOffered } from '../install-prompt'
+import { CloseIcon } from '../../ui/icons'
+import { InstallAction } from './install-action'
 import { SidebarNav } from './sidebar-nav'
 import { UserCard } from './user-card'
 
@@ -19,7 +19,6 @@ export function Sidebar({ user, open, onClose }: SidebarProps) {
   const closeButton = useRef<HTMLButtonElement>(null)
   const [preferences] = usePreferences(user.id)
   const theme = sidebarTheme(preferences.sidebar, preferences.active)
-  const installOffered = useInstallOffered()
   // Opened as a drawer: move focus into it, so the keyboard follows what the eye sees.
   useEffect(() => {
     if (open) closeButton.current?.focus()
@@ -64,21 +63,7 @@ export function Sidebar({ user, open, onClose }: SidebarProps) {
         <div className={cx('border-t', theme.divider)} />
         <SidebarNav role={user.role} theme={theme} onNavigate={onClose} />
       </div>
-      {installOffered && (
-        <div className={cx('border-t p-3', theme.divider)}>
-          <button
-            type="button"
-            onClick={() => void install()}
-            className={cx(
-              'flex h-9 pointer-coarse:h-11 w-full items-center gap-3 rounded-md px-3 text-sm font-medium',
-              theme.idle,
-            )}
-          >
-            <DownloadIcon />
-            Install app
-          </button>
-        </div>
-      )}
+      <InstallAction theme={theme} />
     </aside>
   )
 }

@@ -8,6 +8,7 @@
 import { Navigate } from '@tanstack/react-router'
 import { useMemo, useSyncExternalStore } from 'react'
 import { LockScreen, useLocked } from '../../features/lock'
+import { EvictedBanner } from '../../features/settings'
 import {
   type SessionUser,
   storedUser,
@@ -25,7 +26,7 @@ function LockableShell({ user }: { user: SessionUser }) {
   return (
     <>
       <div hidden={locked} inert={locked}>
-        <AppShell user={user} />
+        <AppShell user={user} notice={<EvictedBanner />} />
       </div>
       {locked && <LockScreen user={user} />}
     </>

@@ -4,6 +4,7 @@
  * form, and nothing typed is cleared.
  */
 import { type FormEvent, useState } from 'react'
+import { askToKeepData } from '../../session/persistent-storage'
 import { TextField } from '../../ui/field'
 import { button } from '../../ui/styles'
 import { type LoginErrors, type LoginValues, validateLogin } from './validate-login'
@@ -35,6 +36,8 @@ export function LoginForm({ onSignIn }: LoginFormProps) {
     setBusy(true)
     setFailure(null)
     const refused = await onSignIn({ email: values.email.trim(), password: values.password })
+    // Signed in: ask to keep the device's data now, while the submit's gesture lets Firefox ask the user.
+    if (refused === null) void askToKeepData()
     // On success the page navigates away; only a refusal comes back here.
     if (refused !== null) {
       setFailure(refused)

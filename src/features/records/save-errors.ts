@@ -16,9 +16,13 @@ export function saveErrorText(error: unknown): string {
   return isQuotaError(error) ? outOfStorageText : messages.generic
 }
 
-/** Shows the failure as a danger toast (bottom right). */
+/**
+ * Shows the failure as a danger toast (bottom right). A full disk's stays until closed: the user must free
+ * space before anything more can be saved, and a notice that fades in seconds could go unread.
+ */
 export function reportSaveError(error: unknown) {
+  const full = isQuotaError(error)
   // A full disk is the user's to fix; anything else is ours, so keep a trace for whoever debugs it.
-  if (!isQuotaError(error)) console.error(error)
-  toast.error(saveErrorText(error))
+  if (!full) console.error(error)
+  toast.error(saveErrorText(error), full ? { duration: Number.POSITIVE_INFINITY, id: outOfStorageText } : {})
 }

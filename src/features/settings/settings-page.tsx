@@ -4,12 +4,12 @@
  */
 import { ACTIVE_COLOURS, LOCK_MINUTES, type LockMinutes, SIDEBAR_COLOURS } from '../../session/preferences'
 import { SelectField } from '../../ui/field'
-import { card } from '../../ui/styles'
+import { button, card } from '../../ui/styles'
 import { useRuntime } from '../records/runtime-context'
 import { useSyncSummary } from '../records/sync-summary'
 import { ChoiceGroup } from './choice-group'
 import { swatches } from './sidebar-theme'
-import { formatBytes, useDeviceStorage } from './use-device-storage'
+import { type DeviceStorage, formatBytes, useDeviceStorage } from './use-device-storage'
 import { usePreferences } from './use-preferences'
 
 const lockOptions = LOCK_MINUTES.map((minutes) => ({
@@ -44,7 +44,7 @@ function Facts({ rows }: { rows: readonly [string, string][] }) {
   )
 }
 
-function storageRows(storage: ReturnType<typeof useDeviceStorage>): [string, string][] {
+function storageRows(storage: DeviceStorage | null): [string, string][] {
   if (!storage) return [['Storage used', '…']]
   const used =
     storage.used === null
@@ -57,17 +57,47 @@ function storageRows(storage: ReturnType<typeof useDeviceStorage>): [string, str
       ? 'Not reported by this browser'
       : storage.persistent
         ? 'Yes: the browser keeps this data even when space runs low'
-        : 'No: the browser may clear this data when space runs low; unsynced changes could be lost'
+        : 'No: the browser may clear this data when space runs low'
   return [
     ['Storage used', used],
     ['Persistent', persistent],
   ]
 }
 
+const keptText =
+  "The browser will not clear Outpost's data to make room. Only you can, from the browser's own settings."
+const notKeptText =
+  'If the browser clears it, your records download again at the next sign-in, but changes not yet sent are lost. Outpost tells you when that happens.'
+const refusedText =
+  'The browser said no. Chrome and Edge decide by themselves, and usually agree once Outpost is installed; Firefox asks you; Safari keeps the data of an app added to the Home Screen.'
+const unknownText =
+  "This browser does not say. In Safari, add Outpost to the Home Screen: Safari deletes a website's data once it has not been opened for seven days, but not an installed app's."
+
+/** What the answer means for the user's records, and a way to ask again while the browser has not agreed. */
+function Persistence({ device }: { device: ReturnType<typeof useDeviceStorage> }) {
+  const persistent = device.storage?.persistent
+  if (persistent === undefined) return null
+  if (persistent === null) return <p className="text-[13px] text-slate-500">{unknownText}</p>
+  if (persistent) return <p className="text-[13px] text-slate-500">{keptText}</p>
+  return (
+    <div className="space-y-3">
+      <p className="text-[13px] text-slate-500">{notKeptText}</p>
+      <button type="button" className={button.secondary} onClick={() => void device.askToKeep()}>
+        Ask to keep data on this device
+      </button>
+      {device.refused && (
+        <p role="status" className="text-[13px] text-slate-700">
+          {refusedText}
+        </p>
+      )}
+    </div>
+  )
+}
+
 export function SettingsPage() {
   const { user } = useRuntime()
   const [preferences, save] = usePreferences(user.id)
-  const storage = useDeviceStorage()
+  const device = useDeviceStorage()
   const sync = useSyncSummary()
 
   return (
@@ -101,7 +131,8 @@ export function SettingsPage() {
         </p>
       </Section>
       <Section id="device" title="This device">
-        <Facts rows={storageRows(storage)} />
+        <Facts rows={storageRows(device.storage)} />
+        <Persistence device={device} />
       </Section>
       <Section id="sync" title="Sync">
         <Facts

@@ -1,5 +1,6 @@
 /** How much this device holds for Outpost, and whether the browser promised to keep it (persistent storage). */
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
+import { askToKeepData } from '../../session/persistent-storage'
 
 export interface DeviceStorage {
   used: number | null
@@ -7,8 +8,12 @@ export interface DeviceStorage {
   persistent: boolean | null
 }
 
-export function useDeviceStorage(): DeviceStorage | null {
+/** What the device holds, and `askToKeep`: asks the browser again, then reads the answer back (a refusal is `refused`). */
+export function useDeviceStorage() {
   const [storage, setStorage] = useState<DeviceStorage | null>(null)
+  const [refused, setRefused] = useState(false)
+  const [asks, setAsks] = useState(0)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each ask reads the storage again.
   useEffect(() => {
     let live = true
     const manager = navigator.storage
@@ -26,8 +31,13 @@ export function useDeviceStorage(): DeviceStorage | null {
     return () => {
       live = false
     }
+  }, [asks])
+  const askToKeep = useCallback(async () => {
+    const granted = await askToKeepData()
+    setRefused(granted !== true)
+    setAsks((count) => count + 1)
   }, [])
-  return storage
+  return { storage, refused, askToKeep }
 }
 
 const sizeFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 })

@@ -1,0 +1,60 @@
+/**
+ * Watches this user's mirror for the signed-in screens: first tells whether
+ * the browser evicted the mirror the device held (src/db/eviction.ts), then
+ * keeps the device marker up to date while the mirror holds anything worth
+ * losing (downloaded records, or changes waiting to be sent), with the count
+ * of those changes, so a later eviction can say how many went with it.
+ */
+import { liveQuery } from 'dexie'
+import { useEffect, useState } from 'react'
+import type { OutpostDb } from '../../db/database'
+import { ensureMirrorToken, judgeMirror, mirrorToken } from '../../db/eviction'
+import { META, readMeta } from '../../db/meta'
+import { markerEntry, markMirror } from '../../session/device-marker'
+
+export interface EvictedMirror {
+  /** Changes that were waiting to be sent and are gone; null when not known. */
+  lost: number | null
+}
+
+export function useMirrorWatch(db: OutpostDb, userId: string) {
+  const [evicted, setEvicted] = useState<EvictedMirror | null>(null)
+
+  useEffect(() => {
+    let live = true
+    let unsubscribe = () => {}
+    // Read before anything of this session marks the device: the marker as the last session left it.
+    const entry = markerEntry(userId)
+    void mirrorToken(db)
+      .then((token) => {
+        if (!live) return
+        const verdict = judgeMirror(entry, token)
+        // The old mark stays until the new mirror holds something: a reload during the download tells it
+        // again (it is still true), and once the records are back the new mark ends it.
+        if (verdict.kind === 'evicted') setEvicted({ lost: verdict.lost })
+        let written = ''
+        const subscription = liveQuery(() =>
+          Promise.all([db.outbox.count(), readMeta(db, META.hydrated, false)]),
+        ).subscribe(([pending, hydrated]) => {
+          // A first download cut short, with nothing typed, is nothing to lose: no mark, so no false alarm.
+          if (!hydrated && pending === 0) return
+          void ensureMirrorToken(db).then((token) => {
+            const next = `${token}:${pending}`
+            if (!live || next === written) return
+            written = next
+            markMirror({ userId, token, pending })
+          })
+        })
+        unsubscribe = () => subscription.unsubscribe()
+      })
+      .catch(() => {
+        // A database that cannot be read says nothing either way; the screens report their own failures.
+      })
+    return () => {
+      live = false
+      unsubscribe()
+    }
+  }, [db, userId])
+
+  return [evicted, () => setEvicted(null)] as const
+}
