@@ -7,6 +7,7 @@
  * has not, nothing changes: the next open sends the change, as before.
  */
 import { databaseName, OutpostDb } from '../db/database'
+import { me } from '../transport/calls'
 import { fetchTransport } from '../transport/http'
 import { SyncEngine } from './engine'
 
@@ -43,7 +44,13 @@ export async function replayInBackground(userId: string) {
   try {
     await navigator.locks.request(syncLockName(userId), { ifAvailable: true }, async (lock) => {
       if (!lock) return
-      const engine = new SyncEngine({ db, transport: fetchTransport(), userId })
+      const transport = fetchTransport()
+      // The cookie may be someone else's (this user signed in offline after another logged out offline):
+      // their changes are never sent under another name. The next tab this user opens sends them.
+      const who = await me(transport).catch(() => null)
+      if (who === null || who.status >= 500) throw new Error('Still offline: the browser will try again.')
+      if (who.body.user?.id !== userId) return
+      const engine = new SyncEngine({ db, transport, userId })
       const result = await engine.sync()
       if (result === 'offline') throw new Error('Still offline: the browser will try again.')
     })
