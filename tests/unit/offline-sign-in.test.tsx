@@ -10,12 +10,13 @@ import { describe, expect, it } from 'vitest'
 import { offlineText, unsyncedText } from '../../src/features/records/log-out-question'
 import { addRecord } from '../../src/features/records/record-actions'
 import { rememberAccount } from '../../src/session/known-accounts'
-import { hasVerifier, keepVerifier } from '../../src/session/lock'
+import { hasVerifier, keepVerifier, matchesVerifier } from '../../src/session/lock'
 import { endRefusedSession, isUnproven, REFUSED_TEXT } from '../../src/session/offline-session'
 import { signIn } from '../../src/session/sign-in'
 import { AUTH_KEYS } from '../../src/session/stored-user'
+import { userCalls } from '../../src/sync/user-calls'
 import { NetworkError, type Transport } from '../../src/transport/http'
-import { currentPath, makeRuntime, renderApp, storeSession, testUser } from './helpers'
+import { currentPath, fakeTransport, makeRuntime, renderApp, storeSession, testUser } from './helpers'
 
 /** No network: every request fails as a lost connection does. */
 const noNetwork: Transport = async () => {
@@ -108,5 +109,15 @@ describe('the login screen offline', () => {
     renderApp('/login')
     expect((await screen.findByRole('alert')).textContent).toBe(REFUSED_TEXT)
     expect(hasVerifier(testUser.id)).toBe(false)
+  })
+})
+
+describe("the device's check of the password", () => {
+  it('follows a password changed on this device, so the old one no longer opens it offline', async () => {
+    await knownHere('old-horse')
+    const users = userCalls(fakeTransport(() => ({ status: 200, headers: {}, body: {} })))
+    await users.changePassword(testUser.id, 'old-horse', 'new-horse-42')
+    expect(await matchesVerifier(testUser.id, 'new-horse-42')).toBe(true)
+    expect(await matchesVerifier(testUser.id, 'old-horse')).toBe(false)
   })
 })
