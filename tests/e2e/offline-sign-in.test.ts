@@ -115,6 +115,14 @@ it('signs out and in again offline, edits a record, and the edit reaches the ser
 
   const dialog = await signInThenLogOutOffline(page, browser, worker, 'Babbage')
   await page.screenshot({ path: `${shots}/log-out-offline-laptop.png` })
+  for (const [size, width, height] of [
+    ['tablet', 768, 1024],
+    ['phone', 390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height })
+    await page.screenshot({ path: `${shots}/log-out-offline-${size}.png` })
+  }
+  await page.setViewportSize({ width: 1280, height: 800 })
   await dialog.getByRole('button', { name: 'Log out' }).click()
   await page.waitForURL(/\/login/)
 
