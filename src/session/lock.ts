@@ -1,9 +1,9 @@
 /**
  * The lock screen's two facts, per user on this device: whether the app is
- * locked, and a verifier of the password taken at sign-in, so that unlocking
- * works with no network. The verifier is a PBKDF2 hash with a random salt;
- * the password itself is never stored. The locked flag lives in localStorage
- * so a reload, or another tab, stays locked.
+ * locked, and a verifier of the password taken at sign-in, so that unlocking,
+ * and signing in again, work with no network. The verifier is a PBKDF2 hash
+ * with a random salt; the password itself is never stored. The locked flag
+ * lives in localStorage so a reload, or another tab, stays locked.
  */
 import { storageSignal } from './storage-signal'
 
@@ -86,9 +86,16 @@ export function markActive(userId: string, at: number, storage: Storage = localS
 export const lastActive = (userId: string, storage: Storage = localStorage) =>
   Number(storage.getItem(activeKey(userId))) || 0
 
-/** Signing out forgets both: the next person signs in with their own password. */
-export function forgetLock(userId: string, storage: Storage = localStorage) {
+/**
+ * Signing out ends the lock (the next person signs in with their own
+ * password) but keeps the verifier, so this user can sign in again offline
+ * (docs/architecture.md, "Signing in offline").
+ */
+export function endLock(userId: string, storage: Storage = localStorage) {
   storage.removeItem(lockedKey(userId))
-  storage.removeItem(verifierKey(userId))
   storage.removeItem(activeKey(userId))
 }
+
+/** The server refused this password: it must not open the device offline any more. */
+export const forgetVerifier = (userId: string, storage: Storage = localStorage) =>
+  storage.removeItem(verifierKey(userId))

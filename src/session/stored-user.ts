@@ -6,6 +6,7 @@
  * route guards read this on the first screen.
  */
 import type { RoleName, User } from '../domain/rest'
+import { isKnownAccount, rememberAccount } from './known-accounts'
 import { storageSignal } from './storage-signal'
 
 export const AUTH_KEYS = { role: 'userRole', id: 'userId', profile: 'userProfile' } as const
@@ -54,6 +55,8 @@ export function storeSession(session: SessionUser, storage: Storage = localStora
   storage.setItem(AUTH_KEYS.id, session.id)
   storage.setItem(AUTH_KEYS.role, session.role)
   storage.setItem(AUTH_KEYS.profile, JSON.stringify(session))
+  // The profile offline sign-in finds by email follows a new email or name.
+  if (isKnownAccount(session.id, storage)) rememberAccount(session, storage)
   userSignal.announce()
   return session
 }
@@ -61,6 +64,8 @@ export function storeSession(session: SessionUser, storage: Storage = localStora
 export const storeUser = (user: User, storage: Storage = localStorage) =>
   storeSession(sessionOf(user), storage)
 
+/** The signed-in screens follow (to /login): a sign-out the server forced comes from no click. */
 export function clearUser(storage: Storage = localStorage) {
   for (const key of Object.values(AUTH_KEYS)) storage.removeItem(key)
+  userSignal.announce()
 }

@@ -8,6 +8,7 @@
  */
 import { databaseName, OutpostDb } from '../db/database'
 import { markSentInWorker } from '../session/marker-value'
+import { me } from '../transport/calls'
 import { fetchTransport } from '../transport/http'
 import { SyncEngine } from './engine'
 
@@ -44,7 +45,13 @@ export async function replayInBackground(userId: string) {
   try {
     await navigator.locks.request(syncLockName(userId), { ifAvailable: true }, async (lock) => {
       if (!lock) return
-      const engine = new SyncEngine({ db, transport: fetchTransport(), userId })
+      const transport = fetchTransport()
+      // The cookie may be someone else's (this user signed in offline after another logged out offline):
+      // their changes are never sent under another name. The next tab this user opens sends them.
+      const who = await me(transport).catch(() => null)
+      if (who === null || who.status >= 500) throw new Error('Still offline: the browser will try again.')
+      if (who.body.user?.id !== userId) return
+      const engine = new SyncEngine({ db, transport, userId })
       const result = await engine.sync()
       // What went out is no longer at risk: the device marker's count follows (src/db/eviction.ts).
       await markSentInWorker(userId, await db.outbox.count()).catch(() => undefined)

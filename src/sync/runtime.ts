@@ -8,12 +8,14 @@ import { databaseName, OutpostDb } from '../db/database'
 import { dropMirrorIndexes } from '../db/mirror-index'
 import { onPageSleep } from '../db/page-sleep'
 import type { WriteContext } from '../db/record-writes'
+import { isLocked, subscribeLock } from '../session/lock'
 import { type SessionUser, signOut } from '../session/sign-in'
 import { fetchTransport } from '../transport/http'
 import { requestBackgroundSync } from './background-sync'
 import type { NoticeLevel } from './context'
 import { SyncEngine } from './engine'
 import { SyncScheduler } from './scheduler'
+import { sessionGate } from './session-gate'
 import { type UserCalls, userCalls } from './user-calls'
 import { WorkerRunner } from './worker/worker-runner'
 
@@ -41,7 +43,9 @@ export function startRuntime(
 ): SyncRuntime {
   const db = new OutpostDb(databaseName(user.id))
   const transport = fetchTransport()
-  const engine = new SyncEngine({ db, transport, userId: user.id, notify })
+  // Every call but logging out waits for a session opened offline to be confirmed (session-gate.ts).
+  const gate = sessionGate(user, transport)
+  const engine = new SyncEngine({ db, transport: gate.transport, userId: user.id, notify })
   let worker: WorkerRunner | null = null
   let scheduler: SyncScheduler | null = null
   let cancelStart: (() => void) | null = null
@@ -56,7 +60,7 @@ export function startRuntime(
       // keeps the status the screens read and the calls they make (refreshPage, discard). No workers
       // (jsdom): here.
       worker = typeof Worker === 'undefined' ? null : new WorkerRunner(startSyncWorker(), engine, notify)
-      scheduler = new SyncScheduler(engine, worker ?? engine)
+      scheduler = new SyncScheduler(engine, gate.runner(worker ?? engine, engine.status))
       scheduler.start()
       void requestPersistentStorage()
     })
@@ -80,13 +84,17 @@ export function startRuntime(
       }
     },
   )
+  // Unlocking may have renewed a session opened offline (session-gate.ts): sync at once, not at the next minute.
+  const stopFollowingLock = subscribeLock(() => {
+    if (!isLocked(user.id)) void scheduler?.run()
+  })
   return {
     user,
     db,
     engine,
     startSync,
     signOut: () => signOut({ transport }),
-    users: userCalls(transport),
+    users: userCalls(gate.transport),
     writes: {
       db,
       userId: user.id,
@@ -98,6 +106,7 @@ export function startRuntime(
       },
     },
     stop: () => {
+      stopFollowingLock()
       stopOnSleep()
       stopSync()
       dropMirrorIndexes(db)

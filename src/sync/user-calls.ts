@@ -11,6 +11,7 @@
 import { type FieldError, isErrorBody, messages } from '../domain/errors'
 import { IDEMPOTENCY_HEADER, type ListResponse } from '../domain/rest'
 import { type Account, staffWhere } from '../domain/user'
+import { keepVerifier } from '../session/lock'
 import { NetworkError, type Transport } from '../transport/http'
 
 export const STAFF_OFFLINE_TEXT = 'You are offline. Staff administration needs a connection to the server.'
@@ -93,6 +94,8 @@ export function userCalls(transport: Transport): UserCalls {
         headers: keyed(),
         body: { currentPassword, password },
       })
+      // The device's check follows, or the old password would still unlock and sign in offline here.
+      await keepVerifier(id, password).catch(() => undefined)
     },
     setPhoto: async (id, photo) => {
       const imageId = crypto.randomUUID()

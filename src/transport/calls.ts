@@ -1,7 +1,7 @@
 /** The typed calls of the product that the sync layer makes, one function each. */
 
 import type { CollectionName, MirroredName } from '../domain/collections'
-import type { ChangesResponse, ListResponse, LoginResponse } from '../domain/rest'
+import type { ChangesResponse, ListResponse, LoginResponse, MeResponse } from '../domain/rest'
 import { BASE_KEY, etagOf, IDEMPOTENCY_HEADER } from '../domain/rest'
 import type { ApiResponse, Transport } from './http'
 
@@ -13,6 +13,11 @@ export function login(transport: Transport, email: string, password: string) {
   form.set('email', email)
   form.set('password', password)
   return transport({ method: 'POST', path: 'users/login', body: form }) as Promise<Answer<LoginResponse>>
+}
+
+/** Who the server's session cookie belongs to; `user: null` when it has none, never a 401. */
+export function me(transport: Transport) {
+  return transport({ method: 'GET', path: 'users/me' }) as Promise<Answer<MeResponse>>
 }
 
 export function register(

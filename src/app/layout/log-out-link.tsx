@@ -1,12 +1,21 @@
-/** Log Out in the top bar: sign out and go to /login, asking first while changes wait (features/records/log-out-question). */
+/**
+ * Log Out in the top bar: sign out and go to /login, asking first while changes
+ * wait or the server is out of reach (features/records/log-out-question).
+ */
 import { useLogOut } from '../../features/records/log-out-question'
 import { useRuntime } from '../../features/records/runtime-context'
 import { LogOutIcon } from '../../ui/icons'
 import { topBarLink } from './top-bar-link'
 
 export function LogOutLink() {
-  const { db, signOut } = useRuntime()
-  const { start, question } = useLogOut({ unsynced: () => db.outbox.count(), leave: signOut })
+  const { db, engine, signOut, user } = useRuntime()
+  const { start, question } = useLogOut({
+    userId: user.id,
+    unsynced: () => db.outbox.count(),
+    // The browser may say online while the server cannot be reached; the last sync run knows.
+    offline: () => navigator.onLine === false || engine.status.get().activity === 'offline',
+    leave: signOut,
+  })
   return (
     <>
       <a

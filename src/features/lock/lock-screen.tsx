@@ -1,12 +1,15 @@
 /**
  * The lock screen: the user's photo and name, their password and 'Unlock'.
  * It unlocks against the server when online and against the verifier kept at
- * sign-in when not. 'Log out' is the way out for someone else at the device;
+ * sign-in when not. After a reload of a session opened offline, it is also how
+ * that session is renewed once online (src/sync/session-gate.ts), and says so.
+ * 'Log out' is the way out for someone else at the device;
  * like the top bar's, it asks first while changes are still waiting.
  */
 import { useRouter } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { messages } from '../../domain/errors'
+import { isUnproven } from '../../session/offline-session'
 import { SignInError, unlockApp } from '../../session/sign-in'
 import type { SessionUser } from '../../session/stored-user'
 import { displayName, initials, photoUrl } from '../../session/user-name'
@@ -24,7 +27,7 @@ interface LockScreenProps {
 
 export function LockScreen({ user, onUnlocked }: LockScreenProps) {
   // The same question as the top bar's Log Out: changes still waiting stay on the device.
-  const { start: logOut, question } = useLogOut({ unsynced: () => unsyncedChanges(user.id) })
+  const { start: logOut, question } = useLogOut({ userId: user.id, unsynced: () => unsyncedChanges(user.id) })
   // Tests hand in their own; otherwise the server, or offline the verifier kept at sign-in.
   const unlockWith = useRouter().options.context.unlock ?? unlockApp
   const [password, setPassword] = useState('')
@@ -53,7 +56,11 @@ export function LockScreen({ user, onUnlocked }: LockScreenProps) {
           <Avatar src={photoUrl(user)} initials={initials(user)} className="size-20 text-2xl" />
           <div>
             <h1 className="text-xl font-semibold tracking-tight text-slate-900">{displayName(user)}</h1>
-            <p className="text-sm text-slate-500">Outpost is locked. Enter your password to go on.</p>
+            <p className="text-sm text-slate-500">
+              {isUnproven(user.id)
+                ? 'You signed in offline. Enter your password to go on and sync.'
+                : 'Outpost is locked. Enter your password to go on.'}
+            </p>
           </div>
         </div>
         <form noValidate onSubmit={submit} className={`${card} space-y-5 p-6`}>
