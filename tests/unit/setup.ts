@@ -16,7 +16,16 @@ afterEach(() => cleanup())
 afterEach(() => {
   toast.dismiss()
 })
-beforeEach(() => localStorage.clear())
+// Each test starts on a device that never held anything: the device marker (a cookie, as it must outlive
+// an evicted storage: src/session/device-marker.ts) goes with the local storage, or a test would read the
+// last one's marker beside an empty database as a mirror the browser evicted.
+beforeEach(() => {
+  localStorage.clear()
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim()
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
+  }
+})
 
 // jsdom has no matchMedia; sonner asks it for the colour scheme.
 if (!window.matchMedia) {
