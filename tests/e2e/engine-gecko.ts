@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs'
 import puppeteer, { type ElementHandle } from 'puppeteer-core'
-import { type EnginePage, emptyControl, retrying } from './engine-page'
+import { type EngineOptions, type EnginePage, emptyControl, retrying } from './engine-page'
 import { describeTarget, findTarget, type Target } from './page-targets'
 
 export function firefoxPath() {
@@ -17,12 +17,14 @@ export function firefoxPath() {
   return path
 }
 
-export async function openGecko(): Promise<EnginePage> {
+export async function openGecko({
+  size = { width: 1280, height: 800 },
+}: EngineOptions = {}): Promise<EnginePage> {
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: firefoxPath(),
     headless: true,
-    defaultViewport: { width: 1280, height: 800 },
+    defaultViewport: size,
   })
   const page = (await browser.pages())[0] ?? (await browser.newPage())
   // Leaving with unsynced changes asks first (beforeunload); the flows mean to leave.

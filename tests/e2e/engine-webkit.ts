@@ -7,7 +7,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, readdirSync, writeFileSync } from 'node:fs'
-import { type EnginePage, emptyControl, retrying } from './engine-page'
+import { type EngineOptions, type EnginePage, emptyControl, retrying } from './engine-page'
 import { describeTarget, findTarget, type Target } from './page-targets'
 import { freePort } from './server-process'
 import { type ElementRef, isElementRef, WebDriverSession } from './webdriver-client'
@@ -64,13 +64,30 @@ async function startDriver(): Promise<{ base: string; stop: () => void }> {
   }
 }
 
+/** Sizes the window so that its page (the window less the browser's own bars) is `size`. */
+async function fitWindow(session: WebDriverSession, size: { width: number; height: number }) {
+  await session.setWindowRect(size)
+  const [width, height] = await session.execute<[number, number]>(
+    (() => [window.innerWidth, window.innerHeight]).toString(),
+    null,
+  )
+  if (width !== size.width || height !== size.height)
+    await session.setWindowRect({
+      width: 2 * size.width - width,
+      height: 2 * size.height - height,
+    })
+}
+
 /**
  * `sameTab: false` (the default, until the WebKit defect of docs/testing.md is fixed): a full navigation
  * from a page of the app opens the URL in a new tab and closes the old one, so no page of the app is left
  * frozen in the back/forward cache, which is what stalls the next page's database in WebKit today. The
  * new page loads from nothing all the same. engine-races.test.ts navigates in the same tab, to show it.
  */
-export async function openWebKit({ sameTab = false } = {}): Promise<EnginePage> {
+export async function openWebKit({
+  sameTab = false,
+  size = { width: 1280, height: 800 },
+}: EngineOptions = {}): Promise<EnginePage> {
   const driver = await startDriver()
   let session: WebDriverSession
   try {
@@ -80,7 +97,7 @@ export async function openWebKit({ sameTab = false } = {}): Promise<EnginePage> 
       // Leaving with unsynced changes asks first (beforeunload); the flows mean to leave.
       unhandledPromptBehavior: 'accept',
     })
-    await session.setWindowRect({ width: 1280, height: 800 })
+    await fitWindow(session, size)
     await session.setTimeouts({ script: 60_000, pageLoad: 60_000 })
   } catch (error) {
     driver.stop()
@@ -98,7 +115,7 @@ export async function openWebKit({ sameTab = false } = {}): Promise<EnginePage> 
         const fresh = await session.newTab()
         await session.closeWindow()
         await session.switchToWindow(fresh)
-        await session.setWindowRect({ width: 1280, height: 800 })
+        await fitWindow(session, size)
       }
       await session.navigate(url)
     },

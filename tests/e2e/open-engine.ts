@@ -1,13 +1,8 @@
 /** The engine a cross-engine test names, opened on a fresh profile. */
 import { openChromium } from './engine-chromium'
 import { openGecko } from './engine-gecko'
-import type { EngineName, EnginePage } from './engine-page'
+import type { EngineName, EngineOptions, EnginePage } from './engine-page'
 import { openWebKit } from './engine-webkit'
-
-export interface EngineOptions {
-  /** Full navigations in the same tab in every engine, WebKit too (engine-webkit.ts says why it is not the default there). */
-  sameTab?: boolean
-}
 
 const openers: Record<EngineName, (options: EngineOptions) => Promise<EnginePage>> = {
   chromium: openChromium,
