@@ -27,6 +27,8 @@ export async function openGecko({
     defaultViewport: size,
   })
   const page = (await browser.pages())[0] ?? (await browser.newPage())
+  // The tab Firefox opens with keeps the window's size: the default viewport is only for new pages.
+  await page.setViewport(size)
   // Leaving with unsynced changes asks first (beforeunload); the flows mean to leave.
   page.on('dialog', (dialog) => void dialog.accept())
   const element = async (target: Target) => {

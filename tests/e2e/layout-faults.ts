@@ -8,8 +8,18 @@
  * what is wrong; none means the screen fits.
  */
 
+export interface LayoutCheck {
+  /** Under a finger: every control at least 44×44 px. */
+  touch: boolean
+  /**
+   * Focus each cut value and see it whole. Only where the window has the system's focus: without it
+   * `:focus` never matches (WebKitGTK's window under WebDriver), and the check would fail for that alone.
+   */
+  focus: boolean
+}
+
 /** Runs in the page: keep it self-contained (it is sent as source text). */
-export function layoutFaults(touch: boolean): string[] {
+export function layoutFaults({ touch, focus }: LayoutCheck): string[] {
   const faults: string[] = []
   const squash = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim()
   const nameOf = (element: Element) =>
@@ -63,6 +73,11 @@ export function layoutFaults(touch: boolean): string[] {
     const focusable = element.closest<HTMLElement>('a[href], button, [tabindex]')
     if (!focusable || focusable.tabIndex < 0) {
       faults.push(`"${whole.slice(0, 50)}" is cut, and cannot be focused to show it whole`)
+      continue
+    }
+    if (!focus) continue
+    if (!document.hasFocus()) {
+      faults.push('the window does not have the focus, so focusing a cut value shows nothing')
       continue
     }
     const before = document.activeElement as HTMLElement | null

@@ -5,13 +5,15 @@
  * scrolls sideways, each row's actions are inside the window and the table's
  * box, a cut value shows whole on hover and focus, touch targets are at least
  * 44×44 px, and axe-core finds no serious or critical fault. Chromium runs it
- * all; Gecko and WebKit run the same overflow checks (without touch, which
- * their drivers do not emulate here, and without axe: see docs/testing.md).
+ * all; Gecko and WebKit run the same checks and axe, without touch (their
+ * drivers do not emulate it here). WebKit's window never has the system's
+ * focus under its driver, so there a cut value's focus is not checked.
  */
 import { mkdirSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seriousViolations } from './axe'
+import { seriousViolationsIn } from './axe-in-engine'
 import { launchBrowser } from './chromium'
 import { settled, signIn, waitUntilShown } from './engine-flows'
 import type { EnginePage } from './engine-page'
@@ -96,7 +98,7 @@ describe.each(SIZES)('Chromium at $width×$height', ({ width, height, touch }) =
       .first()
       .waitFor({ timeout: 60_000 })
     await page.waitForLoadState('networkidle')
-    expect(await page.evaluate(layoutFaults, touch)).toEqual([])
+    expect(await page.evaluate(layoutFaults, { touch, focus: true })).toEqual([])
     expect(await seriousViolations(page)).toEqual([])
     await page.screenshot({ path: `${shots}/layout-${path.split('/')[1]}-${path.split('/')[2]}-${tag}.png` })
   })
@@ -108,7 +110,7 @@ describe.each(SIZES)('Chromium at $width×$height', ({ width, height, touch }) =
     if (path.startsWith('/contacts/'))
       await page.waitForFunction(companyShown, LONG.company.companyName, { timeout: 60_000 })
     await page.waitForLoadState('networkidle')
-    expect(await page.evaluate(layoutFaults, touch)).toEqual([])
+    expect(await page.evaluate(layoutFaults, { touch, focus: true })).toEqual([])
     expect(await seriousViolations(page)).toEqual([])
     await page.screenshot({
       path: `${shots}/layout-${path.split('/').slice(1, -2).join('-')}-edit-${tag}.png`,
@@ -132,26 +134,34 @@ describe.each(['gecko', 'webkit'] as const)('%s', (engine) => {
     })
 
     it('fits every list and every kind of edit screen', async () => {
+      const shown = await page.evaluate(() => window.innerWidth, null)
+      // WebKitGTK's MiniBrowser window is never narrower than about 450 px: its phone run is at that width.
+      if (engine === 'webkit' && width < 450) expect(shown).toBeLessThanOrEqual(450)
+      else expect(shown).toBe(width)
+      const check = { touch: false, focus: engine !== 'webkit' }
       const faults: string[] = []
       for (const { path, name } of LISTS) {
         await page.goto(`${server.url}${path}`)
         await waitUntilShown(page, { role: 'button', name: `Delete ${name}` }, 60_000)
-        faults.push(...(await page.evaluate(layoutFaults, false)).map((fault) => `${path}: ${fault}`))
+        faults.push(...(await page.evaluate(layoutFaults, check)).map((fault) => `${path}: ${fault}`))
+        faults.push(...(await seriousViolationsIn(page)).map((fault) => `${path}: ${fault}`))
       }
       for (const edit of EDITS) {
         const path = edit.path(ids)
         await page.goto(`${server.url}${path}`)
         await until(() => page.evaluate(holds, edit.value), Boolean, `${path} to show its record`, 60_000)
-        if (path.startsWith('/contacts/'))
+        if (path.startsWith('/contacts/')) {
           await until(
             () => page.evaluate(companyShown, LONG.company.companyName),
             Boolean,
             'the contact’s company',
             60_000,
           )
-        faults.push(...(await page.evaluate(layoutFaults, false)).map((fault) => `${path}: ${fault}`))
+          await page.screenshot(`${shots}/layout-${engine}-contacts-edit-${width}.png`)
+        }
+        faults.push(...(await page.evaluate(layoutFaults, check)).map((fault) => `${path}: ${fault}`))
+        faults.push(...(await seriousViolationsIn(page)).map((fault) => `${path}: ${fault}`))
       }
-      await page.screenshot(`${shots}/layout-${engine}-contact-edit-${width}.png`)
       expect(faults).toEqual([])
     }, 300_000)
   })
