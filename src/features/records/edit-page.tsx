@@ -127,7 +127,9 @@ function EditForm({ screen, record, ops, aside, toolbar }: EditFormProps) {
         className={
           // One column of at most the screen's width (grid-cols-1 is minmax(0, 1fr)): a long value in the
           // panel wraps instead of widening the page.
-          panel ? 'grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]' : 'mx-auto max-w-3xl'
+          panel
+            ? 'grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]'
+            : 'mx-auto max-w-3xl'
         }
       >
         <section aria-labelledby={headingId} className={`${card} p-5 sm:p-6`}>

@@ -60,7 +60,12 @@ function Cell({ spec, row }: { spec: ColumnSpec; row: ListRow }) {
     case 'email':
       // Cut to fit, never wrapped: whole in its title, and when focused (ui/styles.ts).
       return (
-        <span tabIndex={0} title={text(value)} className={cx(cutToLine, 'max-w-48 xl:max-w-72 max-lg:max-w-full')}>
+        <span
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: focus (Tab, or a tap: no hover) shows it whole
+          tabIndex={0}
+          title={text(value)}
+          className={cx(cutToLine, 'max-w-48 xl:max-w-72 max-lg:max-w-full')}
+        >
           {text(value)}
         </span>
       )
@@ -83,7 +88,12 @@ function Cell({ spec, row }: { spec: ColumnSpec; row: ListRow }) {
       const words = toPlainText(Array.isArray(value) ? (value as RichText) : null)
       if (!words) return null
       return (
-        <span tabIndex={0} title={words} className={cx(cutToLines, 'max-w-xl text-slate-600')}>
+        <span
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: focus (Tab, or a tap: no hover) shows them whole
+          tabIndex={0}
+          title={words}
+          className={cx(cutToLines, 'max-w-xl text-slate-600')}
+        >
           {words}
         </span>
       )
