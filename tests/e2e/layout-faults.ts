@@ -3,8 +3,8 @@
  * way in every engine (each driver sends `layoutFaults` there as source text,
  * so it is self-contained): the page scrolling sideways, a table wider than
  * its box, a row action outside the window or its table's box, a cut value
- * whose whole text neither hover (its title) nor focus shows, and, under a
- * finger, a control smaller than 44×44 px. Each fault is a sentence naming
+ * whose whole text neither hover (its title) nor focus shows, a placeholder
+ * under 4.5:1, and, under a finger, a control smaller than 44×44 px. Each fault is a sentence naming
  * what is wrong; none means the screen fits.
  */
 
@@ -85,6 +85,33 @@ export function layoutFaults({ touch, focus }: LayoutCheck): string[] {
     if (clipped(element)) faults.push(`"${whole.slice(0, 50)}" is still cut when focused`)
     focusable.blur()
     before?.focus?.()
+  }
+
+  // A placeholder is often a field's only visible hint: as readable as text, 4.5:1 against its field
+  // (WCAG's formula; colours read by painting them, so any CSS colour counts as drawn).
+  const canvas = document.createElement('canvas')
+  canvas.width = canvas.height = 1
+  const paint = canvas.getContext('2d', { willReadFrequently: true }) as CanvasRenderingContext2D
+  const luminance = (color: string) => {
+    paint.fillStyle = '#fff'
+    paint.fillRect(0, 0, 1, 1)
+    paint.fillStyle = color
+    paint.fillRect(0, 0, 1, 1)
+    const [r = 0, g = 0, b = 0] = Array.from(paint.getImageData(0, 0, 1, 1).data.slice(0, 3)).map((value) => {
+      const channel = value / 255
+      return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4
+    })
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+  }
+  for (const field of Array.from(
+    document.querySelectorAll<HTMLInputElement>('input[placeholder], textarea[placeholder]'),
+  )) {
+    if (!shown(field) || !field.placeholder) continue
+    const text = luminance(getComputedStyle(field, '::placeholder').color)
+    const ground = luminance(getComputedStyle(field).backgroundColor)
+    const ratio = (Math.max(text, ground) + 0.05) / (Math.min(text, ground) + 0.05)
+    if (ratio < 4.5)
+      faults.push(`the placeholder "${field.placeholder}" is ${ratio.toFixed(2)}:1 on its field`)
   }
 
   if (touch) {
