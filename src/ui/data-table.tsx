@@ -7,6 +7,10 @@
  * Below 1024 px (a tablet, upright) the rows become stacked cards, each value
  * under its column's name, so no column is cut away or squeezed: the first
  * column is the card's title, with the last (the actions) beside it.
+ *
+ * A long value never widens the table past its card (which would push the
+ * row's actions out of sight): cells wrap, anywhere if they must, and a
+ * column that cuts its values (an email) gives them a maximum width.
  */
 import {
   type CellData,
@@ -42,7 +46,7 @@ const rowClass =
  * actions sit beside the title (below it on a phone).
  */
 const cellClass =
-  'px-3 py-2.5 align-middle text-slate-700 first:pl-4 last:pr-4 max-lg:block max-lg:min-w-0 max-lg:p-0 max-lg:first:pl-0 max-lg:last:pr-0 max-lg:before:block max-lg:before:text-xs max-lg:before:text-slate-500 max-lg:before:content-[attr(data-label)] max-lg:first:before:hidden max-lg:first:self-center max-lg:empty:hidden max-lg:last:before:hidden max-lg:last:col-start-2 max-lg:last:row-start-1 max-lg:last:self-center max-lg:last:justify-self-end max-sm:last:col-start-1 max-sm:last:row-start-auto'
+  'px-3 py-2.5 align-middle wrap-anywhere text-slate-700 first:pl-4 last:pr-4 max-lg:block max-lg:min-w-0 max-lg:p-0 max-lg:first:pl-0 max-lg:last:pr-0 max-lg:before:block max-lg:before:text-xs max-lg:before:text-slate-500 max-lg:before:content-[attr(data-label)] max-lg:first:before:hidden max-lg:first:self-center max-lg:empty:hidden max-lg:last:before:hidden max-lg:last:col-start-2 max-lg:last:row-start-1 max-lg:last:self-center max-lg:last:justify-self-end max-sm:last:col-start-1 max-sm:last:row-start-auto'
 
 interface DataTableProps<Row extends RowData> {
   columns: Columns<Row>

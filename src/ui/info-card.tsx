@@ -1,7 +1,8 @@
 /**
  * Beside an edit form: a record's saved ways of reaching it (email, phone, a
  * website…), each with a button that uses it. Shows what is saved, not what
- * is being typed, and refreshes when the record does.
+ * is being typed, and refreshes when the record does. Long values (a
+ * company's 80-character name, an address) wrap: the card shows them whole.
  */
 import type { ComponentType, ReactNode } from 'react'
 import { cx } from './cx'
@@ -39,31 +40,37 @@ export function InfoCard({ label, name, subtitle, initials, lines }: InfoCardPro
           {initials}
         </span>
         <div className="min-w-0">
-          <p className="truncate font-medium text-slate-900">{name}</p>
-          <p className="truncate text-[13px] text-slate-500">{subtitle}</p>
+          <p className="font-medium wrap-anywhere text-slate-900">{name}</p>
+          <p className="text-[13px] wrap-anywhere text-slate-500">{subtitle}</p>
         </div>
       </div>
       <dl className="divide-y divide-slate-100">
-        {lines.map(({ label: lineLabel, value, href, action, Icon, content }) => (
-          <div key={lineLabel} className="flex items-center gap-3 py-2.5">
-            <div className="min-w-0 flex-1">
+        {lines.map(({ label: lineLabel, value, href, action, Icon, content }) => {
+          const button = value && href && Icon
+          return (
+            // The line's button sits on its right, beside the label and the value together; it is in the
+            // dd, since a dl's groups may hold only dt and dd.
+            <div key={lineLabel} className={cx('relative py-2.5', button && 'pr-12')}>
               <dt className="text-xs text-slate-500">{lineLabel}</dt>
-              <dd className={cx('truncate text-sm', value ? 'text-slate-800' : 'text-slate-500')}>
+              <dd className={cx('text-sm wrap-anywhere', value ? 'text-slate-800' : 'text-slate-500')}>
                 {content ?? (value || 'None')}
+                {button && (
+                  <a
+                    href={href}
+                    aria-label={action}
+                    {...(href.startsWith('http') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                    className={cx(
+                      iconButton,
+                      'absolute top-1/2 right-0 -translate-y-1/2 text-brand hover:text-brand-dark',
+                    )}
+                  >
+                    <Icon />
+                  </a>
+                )}
               </dd>
             </div>
-            {value && href && Icon && (
-              <a
-                href={href}
-                aria-label={action}
-                {...(href.startsWith('http') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-                className={cx(iconButton, 'text-brand hover:text-brand-dark')}
-              >
-                <Icon />
-              </a>
-            )}
-          </div>
-        ))}
+          )
+        })}
       </dl>
     </aside>
   )

@@ -32,3 +32,11 @@ const textAreaBase =
   'block w-full rounded-md border px-3 py-2 text-sm leading-relaxed text-slate-900 shadow-xs transition-colors placeholder:text-slate-500 pointer-coarse:text-base disabled:cursor-not-allowed disabled:bg-slate-50'
 export const textArea = `${textAreaBase} border-slate-300 bg-white`
 export const invalidTextArea = `${textAreaBase} border-red-500 bg-red-50/40`
+
+/**
+ * A value cut to fit (one line with an ellipsis, or `cutToLines`' lines): its
+ * title shows it whole on hover, and focus (Tab, or a tap, which has no hover)
+ * lets it wrap in place, whole. Give the element tabIndex 0, or make it a link.
+ */
+export const cutToLine = 'block truncate focus:whitespace-normal focus:wrap-anywhere'
+export const cutToLines = 'line-clamp-2 wrap-anywhere focus:line-clamp-none'

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs'
 import puppeteer, { type ElementHandle } from 'puppeteer-core'
-import { type EnginePage, emptyControl, retrying } from './engine-page'
+import { type EngineOptions, type EnginePage, emptyControl, retrying } from './engine-page'
 import { describeTarget, findTarget, type Target } from './page-targets'
 
 export function firefoxPath() {
@@ -17,14 +17,18 @@ export function firefoxPath() {
   return path
 }
 
-export async function openGecko(): Promise<EnginePage> {
+export async function openGecko({
+  size = { width: 1280, height: 800 },
+}: EngineOptions = {}): Promise<EnginePage> {
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: firefoxPath(),
     headless: true,
-    defaultViewport: { width: 1280, height: 800 },
+    defaultViewport: size,
   })
   const page = (await browser.pages())[0] ?? (await browser.newPage())
+  // The tab Firefox opens with keeps the window's size: the default viewport is only for new pages.
+  await page.setViewport(size)
   // Leaving with unsynced changes asks first (beforeunload); the flows mean to leave.
   page.on('dialog', (dialog) => void dialog.accept())
   const element = async (target: Target) => {

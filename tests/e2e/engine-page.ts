@@ -9,6 +9,11 @@ import type { Target } from './page-targets'
 export const ENGINES = ['chromium', 'webkit', 'gecko'] as const
 export type EngineName = (typeof ENGINES)[number]
 
+export interface EngineOptions {
+  /** The window's inner size (1280×800 unless given): the layout tests open each engine at each device's. */
+  size?: { width: number; height: number }
+}
+
 export interface EnginePage {
   readonly engine: EngineName
   /** A full navigation, resolved once the new document has loaded. */

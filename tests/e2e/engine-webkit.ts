@@ -7,7 +7,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, readdirSync, writeFileSync } from 'node:fs'
-import { type EnginePage, emptyControl, retrying } from './engine-page'
+import { type EngineOptions, type EnginePage, emptyControl, retrying } from './engine-page'
 import { describeTarget, findTarget, type Target } from './page-targets'
 import { freePort } from './server-process'
 import { type ElementRef, isElementRef, WebDriverSession } from './webdriver-client'
@@ -64,7 +64,23 @@ async function startDriver(): Promise<{ base: string; stop: () => void }> {
   }
 }
 
-export async function openWebKit(): Promise<EnginePage> {
+/** Sizes the window so that its page (the window less the browser's own bars) is `size`. */
+async function fitWindow(session: WebDriverSession, size: { width: number; height: number }) {
+  await session.setWindowRect(size)
+  const [width, height] = await session.execute<[number, number]>(
+    (() => [window.innerWidth, window.innerHeight]).toString(),
+    null,
+  )
+  if (width !== size.width || height !== size.height)
+    await session.setWindowRect({
+      width: 2 * size.width - width,
+      height: 2 * size.height - height,
+    })
+}
+
+export async function openWebKit({
+  size = { width: 1280, height: 800 },
+}: EngineOptions = {}): Promise<EnginePage> {
   const driver = await startDriver()
   let session: WebDriverSession
   try {
@@ -74,7 +90,7 @@ export async function openWebKit(): Promise<EnginePage> {
       // Leaving with unsynced changes asks first (beforeunload); the flows mean to leave.
       unhandledPromptBehavior: 'accept',
     })
-    await session.setWindowRect({ width: 1280, height: 800 })
+    await fitWindow(session, size)
     await session.setTimeouts({ script: 60_000, pageLoad: 60_000 })
   } catch (error) {
     driver.stop()

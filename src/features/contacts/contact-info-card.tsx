@@ -46,7 +46,7 @@ export function ContactInfoCard({ contact, name }: { contact: Contact; name: str
               <Link
                 to={screens.companies.paths.edit}
                 params={{ id: companyId }}
-                className="text-brand hover:underline"
+                className="text-brand hover:underline pointer-coarse:inline-block pointer-coarse:py-3"
               >
                 {companyName}
               </Link>

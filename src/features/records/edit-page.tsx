@@ -124,10 +124,16 @@ function EditForm({ screen, record, ops, aside, toolbar }: EditFormProps) {
       </div>
       <RecordIssues ops={ops} />
       <div
-        className={panel ? 'grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]' : 'mx-auto max-w-3xl'}
+        className={
+          // One column of at most the screen's width (grid-cols-1 is minmax(0, 1fr)): a long value in the
+          // panel wraps instead of widening the page.
+          panel
+            ? 'grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]'
+            : 'mx-auto max-w-3xl'
+        }
       >
         <section aria-labelledby={headingId} className={`${card} p-5 sm:p-6`}>
-          <h2 id={headingId} className="mb-6 text-lg font-semibold text-slate-900">
+          <h2 id={headingId} className="mb-6 text-lg font-semibold wrap-anywhere text-slate-900">
             {name}
           </h2>
           <RecordForm

@@ -1,15 +1,19 @@
 /**
  * A list's table columns from its screen description: the primary column
  * carries the row's sync badge, emails are cut rather than wrapped, websites
- * are links, rich-text descriptions show their words, shortened. Below 1024
- * px the table shows its rows as cards (ui/data-table.tsx), every value kept.
+ * are links, rich-text descriptions show their words, shortened; a cut value
+ * shows whole on hover and on focus. Other values wrap, so the table always
+ * fits its card. Below 1024 px the table shows its rows as cards
+ * (ui/data-table.tsx), every value kept.
  */
 import { useMemo } from 'react'
 import type { ListedRow } from '../../db/index-entries'
 import { collections } from '../../domain/collections'
 import { websiteHref } from '../../domain/company'
 import { type RichText, toPlainText } from '../../domain/rich-text'
+import { cx } from '../../ui/cx'
 import { type Columns, columnHelper } from '../../ui/data-table'
+import { cutToLine, cutToLines } from '../../ui/styles'
 import { RowSyncBadge } from '../../ui/sync-badge'
 import { RowActions } from './row-actions'
 import type { ColumnSpec, EntityScreen } from './screens'
@@ -45,7 +49,7 @@ function Cell({ spec, row }: { spec: ColumnSpec; row: ListRow }) {
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span
             data-card-rest={rest ? ` ${rest}` : undefined}
-            className="font-medium text-slate-900 max-lg:after:content-[attr(data-card-rest)]"
+            className="min-w-0 font-medium text-slate-900 max-lg:after:content-[attr(data-card-rest)]"
           >
             {text(value)}
           </span>
@@ -54,34 +58,49 @@ function Cell({ spec, row }: { spec: ColumnSpec; row: ListRow }) {
       )
     }
     case 'email':
-      // The full address is in the tooltip and on the edit screen.
+      // Cut to fit, never wrapped: whole in its title, and when focused (ui/styles.ts).
       return (
-        <span title={text(value)} className="block max-w-48 truncate xl:max-w-72 max-lg:max-w-full">
+        <span
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: focus (Tab, or a tap: no hover) shows it whole
+          tabIndex={0}
+          title={text(value)}
+          className={cx(cutToLine, 'max-w-48 xl:max-w-72 max-lg:max-w-full')}
+        >
           {text(value)}
         </span>
       )
     case 'website':
-      return text(value) ? (
+      return (
         <a
           href={websiteHref(text(value))}
           target="_blank"
           rel="noopener noreferrer"
-          className="block max-w-56 truncate text-brand hover:underline max-lg:max-w-full"
+          title={text(value)}
+          className={cx(
+            cutToLine,
+            'max-w-56 text-brand hover:underline max-lg:max-w-full pointer-coarse:-my-3 pointer-coarse:min-w-11 pointer-coarse:py-3',
+          )}
         >
           {text(value)}
         </a>
-      ) : null
+      )
     case 'richText': {
       const words = toPlainText(Array.isArray(value) ? (value as RichText) : null)
       if (!words) return null
       return (
-        <span title={words} className="line-clamp-2 max-w-xl text-slate-600">
+        <span
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: focus (Tab, or a tap: no hover) shows them whole
+          tabIndex={0}
+          title={words}
+          className={cx(cutToLines, 'max-w-xl text-slate-600')}
+        >
           {words}
         </span>
       )
     }
     default:
-      return <span className="whitespace-nowrap">{text(value)}</span>
+      // Wrapped, whole: a long title or phone makes its row taller, never the table wider.
+      return text(value)
   }
 }
 

@@ -1,0 +1,168 @@
+/**
+ * Every list and every kind of edit screen fits a phone (390×844), a tablet
+ * upright (768×1024) and on its side (1024×768), all three under a finger, and
+ * a laptop (1280×800), with long real values (long-values.ts): the page never
+ * scrolls sideways, each row's actions are inside the window and the table's
+ * box, a cut value shows whole on hover and focus, touch targets are at least
+ * 44×44 px, and axe-core finds no serious or critical fault. Chromium runs it
+ * all; Gecko and WebKit run the same checks and axe, without touch (their
+ * drivers do not emulate it here). WebKit's window never has the system's
+ * focus under its driver, so there a cut value's focus is not checked.
+ */
+import { mkdirSync } from 'node:fs'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seriousViolations } from './axe'
+import { seriousViolationsIn } from './axe-in-engine'
+import { launchBrowser } from './chromium'
+import { settled, signIn, waitUntilShown } from './engine-flows'
+import type { EnginePage } from './engine-page'
+import { layoutFaults } from './layout-faults'
+import { contactName, LONG, type SeededIds, seedLongValues, staffName } from './long-values'
+import { openEngine } from './open-engine'
+import { type RunningServer, startServer } from './server-process'
+import { serviceWorkerInControl, signInThroughUi, until } from './signed-in'
+
+const shots = 'tests/e2e/screenshots'
+
+const SIZES = [
+  { width: 390, height: 844, touch: true },
+  { width: 768, height: 1024, touch: true },
+  { width: 1024, height: 768, touch: true },
+  { width: 1280, height: 800, touch: false },
+] as const
+
+/** Each list, and the name its seeded row's actions carry ('Edit …', 'Delete …'). */
+const LISTS = [
+  { path: '/contacts/list', name: contactName },
+  { path: '/companies/list', name: LONG.company.companyName },
+  { path: '/industries/list', name: LONG.catalogName },
+  { path: '/services/list', name: LONG.catalogName },
+  { path: '/products/list', name: LONG.catalogName },
+  { path: '/admin/users', name: staffName },
+] as const
+
+/** Each kind of edit screen, and the value its first field holds once the record is read. */
+const EDITS = [
+  { path: (ids: SeededIds) => `/contacts/edit/${ids.contacts}`, value: LONG.contact.firstName },
+  { path: (ids: SeededIds) => `/companies/edit/${ids.companies}`, value: LONG.company.companyName },
+  { path: (ids: SeededIds) => `/industries/edit/${ids.industries}`, value: LONG.catalogName },
+  { path: (ids: SeededIds) => `/services/edit/${ids.services}`, value: LONG.catalogName },
+  { path: (ids: SeededIds) => `/products/edit/${ids.products}`, value: LONG.catalogName },
+  { path: (ids: SeededIds) => `/admin/users/edit/${ids.staff}`, value: LONG.staff.firstName },
+] as const
+
+/** Runs in the page: whether a text field holds `value` (the edit screen has read its record). */
+function holds(value: string) {
+  return Array.from(document.querySelectorAll('input')).some((input) => input.value === value)
+}
+
+/** Runs in the page: the contact's info card has read its company (the longest line it shows). */
+function companyShown(name: string) {
+  return (document.querySelector('aside[aria-label="Contact info"]')?.textContent ?? '').includes(name)
+}
+
+let server: RunningServer
+let ids: SeededIds
+
+beforeAll(async () => {
+  server = await startServer()
+  ids = await seedLongValues(server.url)
+  mkdirSync(shots, { recursive: true })
+}, 120_000)
+
+afterAll(async () => {
+  await server?.stop()
+})
+
+describe.each(SIZES)('Chromium at $width×$height', ({ width, height, touch }) => {
+  let browser: Awaited<ReturnType<typeof launchBrowser>>
+  let page: Page
+  const tag = `${width}${touch ? '-touch' : ''}`
+
+  beforeAll(async () => {
+    browser = await launchBrowser({ width, height }, { touch })
+    page = browser.context.pages()[0] ?? (await browser.context.newPage())
+    await signInThroughUi(page, server.url)
+    await serviceWorkerInControl(page)
+  }, 120_000)
+
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  it.each(LISTS)('fits $path', async ({ path, name }) => {
+    await page.goto(`${server.url}${path}`)
+    await page
+      .getByRole('button', { name: `Delete ${name}` })
+      .first()
+      .waitFor({ timeout: 60_000 })
+    await page.waitForLoadState('networkidle')
+    expect(await page.evaluate(layoutFaults, { touch, focus: true })).toEqual([])
+    expect(await seriousViolations(page)).toEqual([])
+    await page.screenshot({ path: `${shots}/layout-${path.split('/')[1]}-${path.split('/')[2]}-${tag}.png` })
+  })
+
+  it.each(EDITS)('fits an edit screen: $value', async (edit) => {
+    const path = edit.path(ids)
+    await page.goto(`${server.url}${path}`)
+    await page.waitForFunction(holds, edit.value, { timeout: 60_000 })
+    if (path.startsWith('/contacts/'))
+      await page.waitForFunction(companyShown, LONG.company.companyName, { timeout: 60_000 })
+    await page.waitForLoadState('networkidle')
+    expect(await page.evaluate(layoutFaults, { touch, focus: true })).toEqual([])
+    expect(await seriousViolations(page)).toEqual([])
+    await page.screenshot({
+      path: `${shots}/layout-${path.split('/').slice(1, -2).join('-')}-edit-${tag}.png`,
+      fullPage: true,
+    })
+  })
+})
+
+describe.each(['gecko', 'webkit'] as const)('%s', (engine) => {
+  describe.each(SIZES)('at $width×$height', ({ width, height }) => {
+    let page: EnginePage
+
+    beforeAll(async () => {
+      page = await openEngine(engine, { size: { width, height } })
+      await signIn(page, server.url)
+      await settled(page)
+    }, 120_000)
+
+    afterAll(async () => {
+      await page?.close()
+    })
+
+    it('fits every list and every kind of edit screen', async () => {
+      const shown = await page.evaluate(() => window.innerWidth, null)
+      // WebKitGTK's MiniBrowser window is never narrower than about 450 px: its phone run is at that width.
+      if (engine === 'webkit' && width < 450) expect(shown).toBeLessThanOrEqual(450)
+      else expect(shown).toBe(width)
+      const check = { touch: false, focus: engine !== 'webkit' }
+      const faults: string[] = []
+      for (const { path, name } of LISTS) {
+        await page.goto(`${server.url}${path}`)
+        await waitUntilShown(page, { role: 'button', name: `Delete ${name}` }, 60_000)
+        faults.push(...(await page.evaluate(layoutFaults, check)).map((fault) => `${path}: ${fault}`))
+        faults.push(...(await seriousViolationsIn(page)).map((fault) => `${path}: ${fault}`))
+      }
+      for (const edit of EDITS) {
+        const path = edit.path(ids)
+        await page.goto(`${server.url}${path}`)
+        await until(() => page.evaluate(holds, edit.value), Boolean, `${path} to show its record`, 60_000)
+        if (path.startsWith('/contacts/')) {
+          await until(
+            () => page.evaluate(companyShown, LONG.company.companyName),
+            Boolean,
+            'the contact’s company',
+            60_000,
+          )
+          await page.screenshot(`${shots}/layout-${engine}-contacts-edit-${width}.png`)
+        }
+        faults.push(...(await page.evaluate(layoutFaults, check)).map((fault) => `${path}: ${fault}`))
+        faults.push(...(await seriousViolationsIn(page)).map((fault) => `${path}: ${fault}`))
+      }
+      expect(faults).toEqual([])
+    }, 300_000)
+  })
+})
