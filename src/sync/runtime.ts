@@ -5,6 +5,7 @@
  */
 
 import { databaseName, OutpostDb } from '../db/database'
+import { META, readMeta } from '../db/meta'
 import { dropMirrorIndexes } from '../db/mirror-index'
 import { onPageSleep } from '../db/page-sleep'
 import type { WriteContext } from '../db/record-writes'
@@ -46,6 +47,12 @@ export function startRuntime(
   // Every call but logging out waits for a session opened offline to be confirmed (session-gate.ts).
   const gate = sessionGate(user, transport)
   const engine = new SyncEngine({ db, transport: gate.transport, userId: user.id, notify })
+  // A device still filling its mirror says so from its first screen, before the sync's first report:
+  // the lists then show the download's progress, never a total that is still growing.
+  const before = engine.status.get()
+  void readMeta(db, META.hydrated, false).then((hydrated) => {
+    if (!hydrated && engine.status.get() === before) engine.status.set({ hydrate: { done: 0, total: null } })
+  })
   let worker: WorkerRunner | null = null
   let scheduler: SyncScheduler | null = null
   let cancelStart: (() => void) | null = null

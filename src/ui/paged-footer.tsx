@@ -8,17 +8,38 @@ interface PagedFooterProps {
   total: number
   /** The server's count for the same query, when known and different: records this device has not seen yet. */
   serverTotal?: number | null
+  /** The first download while it runs: no total is given until the device holds what the server has. */
+  download?: { done: number; total: number | null } | null
   onPageChange: (page: number) => void
 }
 
-export function PagedFooter({ page, perPage, total, serverTotal, onPageChange }: PagedFooterProps) {
+const count = (n: number) => n.toLocaleString('en-GB')
+
+/** 'Showing 1 to 10' and how far the first download has come, instead of a total that is still growing. */
+function downloadingText(
+  page: number,
+  perPage: number,
+  shown: number,
+  download: { done: number; total: number | null },
+) {
+  const from = shown === 0 ? 0 : (page - 1) * perPage + 1
+  const to = Math.min(shown, page * perPage)
+  // The rows on this device, if the download's own count has not caught up with them yet.
+  const done = Math.max(download.done, shown)
+  const so = download.total
+    ? `${count(done)} of ${count(download.total)} records downloaded`
+    : `${count(done)} records downloaded so far`
+  return `Showing ${from} to ${to} · ${so}`
+}
+
+export function PagedFooter({ page, perPage, total, serverTotal, download, onPageChange }: PagedFooterProps) {
+  // Still downloading, or the server counts more than the device holds yet: how far, not a total.
+  const catchingUp =
+    download ?? (serverTotal != null && serverTotal > total ? { done: total, total: serverTotal } : null)
   return (
     <div className="flex flex-col items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 sm:flex-row">
       <p className="text-[13px] text-slate-500" aria-live="polite">
-        {showingText(page, perPage, total)}
-        {serverTotal != null && serverTotal > total && (
-          <span className="text-slate-500"> · {serverTotal} on the server, still downloading</span>
-        )}
+        {catchingUp ? downloadingText(page, perPage, total, catchingUp) : showingText(page, perPage, total)}
       </p>
       <Pagination page={page} pageCount={totalPages(total, perPage)} onPageChange={onPageChange} />
     </div>

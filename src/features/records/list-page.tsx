@@ -96,6 +96,7 @@ export function ListPage() {
             perPage={list.perPage}
             total={page.total}
             serverTotal={serverTotal}
+            download={hydrate}
             onPageChange={list.setPage}
           />
         )}
