@@ -11,8 +11,7 @@ import { gzipSync } from 'node:zlib'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { launchBrowser } from './chromium'
-import { type RunningServer, startServer } from './server-process'
-import { signInThroughUi } from './signed-in'
+import { ADMIN, type RunningServer, startServer } from './server-process'
 
 const KB = 1024
 const BUDGETS = { login: 150 * KB, contactsList: 150 * KB }
@@ -54,8 +53,12 @@ it('stays within the JavaScript budgets of the login screen and the contacts lis
   console.log(`login screen: ${login.text}`)
 
   const before = scripts.length
-  await signInThroughUi(page, server.url)
+  // Signing in from a link to the contacts list: the app opens there, not on the overview first.
   await page.goto(`${server.url}/contacts/list`)
+  await page.waitForURL((url) => url.pathname === '/login')
+  await page.getByLabel('Email').fill(ADMIN.email)
+  await page.getByLabel('Password').fill(ADMIN.password)
+  await page.getByRole('button', { name: "Let's go" }).click()
   await page.getByRole('heading', { name: 'All Contacts' }).waitFor()
   const list = report(scripts.slice(before))
   console.log(`sign in and open the contacts list: ${list.text}`)

@@ -1,5 +1,5 @@
 /** Steps the cross-engine flows share, written against EnginePage so each engine runs the same ones. */
-import type { EnginePage } from './engine-page'
+import { type EnginePage, retrying } from './engine-page'
 import { describeTarget, type Target } from './page-targets'
 import { ADMIN } from './server-process'
 import { until } from './signed-in'
@@ -28,6 +28,12 @@ export async function signIn(page: EnginePage, baseUrl: string) {
   await page.fill('Password', ADMIN.password)
   await page.click({ role: 'button', name: "Let's go" })
   await waitForPath(page, (path) => !path.startsWith('/login'), 'the app to leave the login screen')
+  // The URL changes before the first signed-in screen shows (on a first visit it waits for the service
+  // worker's install to end: src/app/pwa-register.ts); a flow acting before then races the render.
+  await retrying('the signed-in screen', async () => {
+    if (!(await page.evaluate(() => document.querySelector('main#main') !== null, null)))
+      throw new Error('not shown yet')
+  })
 }
 
 /** Resolves once the service worker controls the page, so the app keeps working with the network cut. */

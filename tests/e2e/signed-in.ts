@@ -8,6 +8,9 @@ export async function signInThroughUi(page: Page, baseUrl: string) {
   await page.getByLabel('Password').fill(ADMIN.password)
   await page.getByRole('button', { name: "Let's go" }).click()
   await page.waitForURL((url) => !url.pathname.startsWith('/login'))
+  // The URL changes before the first signed-in screen shows: on a first visit it waits for the service
+  // worker's install to end (src/app/pwa-register.ts). Clicking around before then races the render.
+  await page.locator('main#main').waitFor()
 }
 
 /** Resolves once the service worker controls the page, so the app keeps working with the network off. */

@@ -23,6 +23,7 @@ beforeEach(() => {
   localStorage.clear()
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim()
+    // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API; expiring each cookie is how to clear them.
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
   }
 })

@@ -6,7 +6,7 @@
  * but stays mounted: a half-typed form is still there after unlocking.
  */
 import { Navigate } from '@tanstack/react-router'
-import { useMemo, useSyncExternalStore } from 'react'
+import { Suspense, useMemo, useSyncExternalStore } from 'react'
 import { LockScreen, useLocked } from '../../features/lock'
 import { EvictedBanner } from '../../features/settings'
 import {
@@ -28,7 +28,11 @@ function LockableShell({ user }: { user: SessionUser }) {
       <div hidden={locked} inert={locked}>
         <AppShell user={user} notice={<EvictedBanner />} />
       </div>
-      {locked && <LockScreen user={user} />}
+      {locked && (
+        <Suspense fallback={null}>
+          <LockScreen user={user} />
+        </Suspense>
+      )}
     </>
   )
 }
