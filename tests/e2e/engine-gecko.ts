@@ -38,7 +38,16 @@ export async function openGecko({
   }
   return {
     engine: 'gecko',
-    goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
+    // Gecko reports a navigation started while the page's own (the router's, after signing in) is still
+    // settling as NS_BINDING_ABORTED instead of replacing it; the flow's navigation is then made again.
+    goto: async (url) => {
+      try {
+        await page.goto(url, { waitUntil: 'load' })
+      } catch (error) {
+        if (!String(error).includes('NS_BINDING_ABORTED')) throw error
+        await page.goto(url, { waitUntil: 'load' })
+      }
+    },
     reload: async () => void (await page.reload({ waitUntil: 'load' })),
     url: async () => page.url(),
     shows: (target) =>
