@@ -24,9 +24,31 @@ export function pageWindow(current: number, pages: number, shown = PAGE_NUMBERS_
   return out
 }
 
+/** A count of records as the screens write it (20,000). */
+export const formatCount = (n: number) => n.toLocaleString('en-GB')
+
+const shownRange = (page: number, perPage: number, total: number) =>
+  `Showing ${total === 0 ? 0 : (page - 1) * perPage + 1} to ${Math.min(total, page * perPage)}`
+
 /** 'Showing X to Y of Z entries' */
 export function showingText(page: number, perPage: number, total: number): string {
-  const from = total === 0 ? 0 : (page - 1) * perPage + 1
-  const to = Math.min(total, page * perPage)
-  return `Showing ${from} to ${to} of ${total} entries`
+  return `${shownRange(page, perPage, total)} of ${total} entries`
+}
+
+/**
+ * 'Showing 1 to 10 · 6,000 of 20,000 records downloaded' while the device is still filling its
+ * mirror: how far it has come, instead of a total that is still growing. `shown` is the list's own
+ * count, which may run ahead of the download's.
+ */
+export function downloadingText(
+  page: number,
+  perPage: number,
+  shown: number,
+  download: { done: number; total: number | null },
+): string {
+  const done = Math.max(download.done, shown)
+  const so = download.total
+    ? `${formatCount(done)} of ${formatCount(download.total)} records downloaded`
+    : `${formatCount(done)} records downloaded so far`
+  return `${shownRange(page, perPage, shown)} · ${so}`
 }

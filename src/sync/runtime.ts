@@ -10,6 +10,7 @@ import { dropMirrorIndexes } from '../db/mirror-index'
 import { onPageSleep } from '../db/page-sleep'
 import type { WriteContext } from '../db/record-writes'
 import { isLocked, subscribeLock } from '../session/lock'
+import { askToKeepData } from '../session/persistent-storage'
 import { type SessionUser, signOut } from '../session/sign-in'
 import { fetchTransport } from '../transport/http'
 import { requestBackgroundSync } from './background-sync'
@@ -69,7 +70,8 @@ export function startRuntime(
       worker = typeof Worker === 'undefined' ? null : new WorkerRunner(startSyncWorker(), engine, notify)
       scheduler = new SyncScheduler(engine, gate.runner(worker ?? engine, engine.status))
       scheduler.start()
-      void requestPersistentStorage()
+      // Asked again at each start: granted by Chromium once the app is installed or much used (docs/sync.md).
+      void askToKeepData()
     })
   }
   const stopSync = () => {
@@ -148,13 +150,3 @@ function afterNextPaint(start: () => void): () => void {
 
 const startSyncWorker = () =>
   new Worker(new URL('./worker/sync-worker.ts', import.meta.url), { type: 'module', name: 'outpost-sync' })
-
-/** Ask the browser not to evict the outbox under storage pressure (docs/sync.md). */
-async function requestPersistentStorage() {
-  try {
-    if (navigator.storage?.persisted && !(await navigator.storage.persisted()))
-      await navigator.storage.persist()
-  } catch {
-    // Not offered here (older Safari): the data still lives, just evictable.
-  }
-}

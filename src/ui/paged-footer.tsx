@@ -1,5 +1,5 @@
 /** 'Showing X to Y of Z entries' beside the page buttons, under every list. */
-import { showingText, totalPages } from '../domain/paging'
+import { downloadingText, showingText, totalPages } from '../domain/paging'
 import { Pagination } from './pagination'
 
 interface PagedFooterProps {
@@ -11,25 +11,6 @@ interface PagedFooterProps {
   /** The first download while it runs: no total is given until the device holds what the server has. */
   download?: { done: number; total: number | null } | null
   onPageChange: (page: number) => void
-}
-
-const count = (n: number) => n.toLocaleString('en-GB')
-
-/** 'Showing 1 to 10' and how far the first download has come, instead of a total that is still growing. */
-function downloadingText(
-  page: number,
-  perPage: number,
-  shown: number,
-  download: { done: number; total: number | null },
-) {
-  const from = shown === 0 ? 0 : (page - 1) * perPage + 1
-  const to = Math.min(shown, page * perPage)
-  // The rows on this device, if the download's own count has not caught up with them yet.
-  const done = Math.max(download.done, shown)
-  const so = download.total
-    ? `${count(done)} of ${count(download.total)} records downloaded`
-    : `${count(done)} records downloaded so far`
-  return `Showing ${from} to ${to} · ${so}`
 }
 
 export function PagedFooter({ page, perPage, total, serverTotal, download, onPageChange }: PagedFooterProps) {

@@ -1,5 +1,6 @@
 /** What a list shows with no rows: nothing yet, nothing matching, or the first download still running. */
 import { Link } from '@tanstack/react-router'
+import { formatCount } from '../../domain/paging'
 import { button } from '../../ui/styles'
 import type { EntityScreen } from './screens'
 
@@ -9,8 +10,6 @@ interface ListEmptyProps {
   /** The first download while it runs: records so far and the total when known. */
   download: { done: number; total: number | null } | null
 }
-
-const count = (n: number) => n.toLocaleString('en-GB')
 
 export function ListEmpty({ screen, search, download }: ListEmptyProps) {
   const { plural, emptyHint, firstButton } = screen.texts
@@ -29,8 +28,8 @@ export function ListEmpty({ screen, search, download }: ListEmptyProps) {
         <p className="font-medium text-slate-900">Downloading {plural}…</p>
         <p className="text-sm text-slate-500" aria-live="polite">
           {total
-            ? `${count(done)} of ${count(total)} records on this device`
-            : `${count(done)} records so far`}
+            ? `${formatCount(done)} of ${formatCount(total)} records on this device`
+            : `${formatCount(done)} records so far`}
         </p>
         {total ? (
           <progress
