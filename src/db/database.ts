@@ -16,7 +16,7 @@ import type { Account } from '../domain/user'
 import { trackMirrorChanges } from './mirror-changes'
 import type { OutboxOp, SyncNotice } from './outbox-types'
 import { readPacks } from './packs-middleware'
-import { abortOnSleep } from './page-sleep'
+import { SleepGuard } from './page-sleep'
 import type { Pack, PackKey } from './tables'
 
 export interface MetaEntry {
@@ -51,8 +51,13 @@ export class OutpostDb extends Dexie {
   /** Each pack's ids, under its key. */
   packIds!: Table<string[], PackKey>
 
+  /** What this database lets go of when the page goes to sleep (page-sleep.ts). */
+  private readonly sleepGuard: SleepGuard
+
   constructor(name: string) {
-    super(name)
+    const sleepGuard = new SleepGuard()
+    super(name, { indexedDB: sleepGuard.indexedDB })
+    this.sleepGuard = sleepGuard
     this.version(1).stores({
       contacts: 'id, firstName, lastName, email, updatedAt',
       outbox: '++seq, &opId, recordId, status, [collection+recordId]',
@@ -83,7 +88,15 @@ export class OutpostDb extends Dexie {
     this.version(5).stores({ packs: '', packIds: '' })
     trackMirrorChanges(this)
     readPacks(this)
-    abortOnSleep(this)
+    this.use(sleepGuard.middleware)
+  }
+
+  /**
+   * Resolves once the database is open (created, on a first sign-in), opening
+   * it again should the page have gone to sleep during its creation.
+   */
+  opened(): Promise<void> {
+    return this.sleepGuard.opened(this)
   }
 }
 

@@ -29,43 +29,77 @@ export function onPageSleep(sleep: () => void, wake: () => void): () => void {
 }
 
 /**
- * Aborts every transaction of this database still open when the page goes to
- * sleep, and any begun while it sleeps, as unloading the page would: left
- * open in a frozen page they would block the next page's (see above).
+ * What a database must let go of when the page goes to sleep, and what it
+ * aborts, as unloading the page would (left open in a frozen page they would
+ * block the next page's, see above):
+ * - every transaction still open, and any begun while the page sleeps
+ *   (`middleware`, for Dexie's `use`);
+ * - the upgrade of a database being created or moved to a new version
+ *   (`indexedDB`, the factory Dexie opens it through, watches its openings).
+ *   The first sign-in creates the database while the first screen shows, and
+ *   leaving that screen at once froze the creation half done: every later
+ *   opening, in the next page too, waited behind it. `opened` opens the
+ *   database again once the page wakes, should its opening have been aborted.
  */
-export function abortOnSleep(db: Dexie) {
-  const open = new Set<IDBTransaction>()
-  let asleep = false
-  const abort = (tx: IDBTransaction) => {
-    try {
-      tx.abort()
-    } catch {
-      // Already committing or finished: nothing holds the tables.
-    }
+export class SleepGuard {
+  private readonly transactions = new Set<IDBTransaction>()
+  private readonly upgrades = new Set<IDBOpenDBRequest>()
+  private asleep = false
+  private abortedAnUpgrade = false
+  private wakers: Array<() => void> = []
+
+  constructor() {
+    onPageSleep(
+      () => {
+        this.asleep = true
+        for (const tx of this.transactions) abort(tx)
+        this.transactions.clear()
+        for (const request of this.upgrades) if (request.transaction) abort(request.transaction)
+        this.abortedAnUpgrade ||= this.upgrades.size > 0
+        this.upgrades.clear()
+      },
+      () => {
+        this.asleep = false
+        for (const wake of this.wakers.splice(0)) wake()
+      },
+    )
   }
-  onPageSleep(
-    () => {
-      asleep = true
-      for (const tx of open) abort(tx)
-      open.clear()
+
+  /** The browser's IndexedDB (read at each use: tests replace it), with each upgrade kept in view. */
+  readonly indexedDB = new Proxy({} as IDBFactory, {
+    get: (_, key) => {
+      const factory = globalThis.indexedDB
+      if (key !== 'open') {
+        const value = Reflect.get(factory, key)
+        return typeof value === 'function' ? value.bind(factory) : value
+      }
+      return (name: string, version?: number) => {
+        const request = version === undefined ? factory.open(name) : factory.open(name, version)
+        const settled = () => this.upgrades.delete(request)
+        request.addEventListener('upgradeneeded', () => {
+          if (this.asleep) abort(request.transaction)
+          else this.upgrades.add(request)
+        })
+        request.addEventListener('success', settled)
+        request.addEventListener('error', settled)
+        return request
+      }
     },
-    () => {
-      asleep = false
-    },
-  )
-  const middleware: Middleware<DBCore> = {
+  })
+
+  readonly middleware: Middleware<DBCore> = {
     stack: 'dbcore',
     name: 'abortOnSleep',
     create: (down) => ({
       ...down,
-      transaction(stores, mode, options) {
+      transaction: (stores, mode, options) => {
         const tx = down.transaction(stores, mode, options)
         const idb = tx as unknown as IDBTransaction
         if (typeof idb.abort !== 'function') return tx
-        if (asleep) abort(idb)
+        if (this.asleep) abort(idb)
         else {
-          open.add(idb)
-          const done = () => open.delete(idb)
+          this.transactions.add(idb)
+          const done = () => this.transactions.delete(idb)
           idb.addEventListener('complete', done)
           idb.addEventListener('abort', done)
           idb.addEventListener('error', done)
@@ -74,5 +108,31 @@ export function abortOnSleep(db: Dexie) {
       },
     }),
   }
-  db.use(middleware)
+
+  /**
+   * Resolves once the database is open; an opening aborted because the page
+   * went to sleep is made again when it wakes. Any other failure rejects.
+   */
+  async opened(db: Dexie): Promise<void> {
+    for (;;) {
+      try {
+        await db.open()
+        return
+      } catch (error) {
+        if (!this.abortedAnUpgrade) throw error
+        this.abortedAnUpgrade = false
+        if (this.asleep) await new Promise<void>((wake) => this.wakers.push(wake))
+        // Dexie keeps a failed opening's error for every later read until told to open afresh.
+        db.close({ disableAutoOpen: false })
+      }
+    }
+  }
+}
+
+function abort(tx: IDBTransaction | null) {
+  try {
+    tx?.abort()
+  } catch {
+    // Already committing or finished: nothing holds the tables.
+  }
 }

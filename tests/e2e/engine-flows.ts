@@ -75,3 +75,46 @@ export async function settled(page: EnginePage) {
   await until(() => hasSynced(page), Boolean, 'the first sync to finish', 60_000)
   await waitForText(page, 'Online')
 }
+
+/**
+ * What of the user's database answers, for a flow that stopped: each table read and written in a
+ * transaction of its own, given 3 s. A table another connection holds says 'held'.
+ */
+export const probeDatabase = (page: EnginePage) =>
+  page.evaluate(async () => {
+    const name = `outpost-${localStorage.getItem('userId')}`
+    const within = <T>(promise: Promise<T>, ms: number) =>
+      Promise.race([promise, new Promise<'held'>((resolve) => setTimeout(() => resolve('held'), ms))])
+    const opened = await within(
+      new Promise<IDBDatabase | string>((resolve) => {
+        const request = indexedDB.open(name)
+        request.onsuccess = () => resolve(request.result)
+        request.onerror = () => resolve(`open failed: ${request.error?.name}`)
+        request.onblocked = () => resolve('open blocked')
+      }),
+      3000,
+    )
+    if (typeof opened === 'string') return `the database: ${opened}`
+    const tried = (store: string, mode: IDBTransactionMode) =>
+      within(
+        new Promise<string>((resolve) => {
+          const tx = opened.transaction(store, mode)
+          const request = tx.objectStore(store).count()
+          request.onsuccess = () => (mode === 'readonly' ? resolve('ok') : tx.abort())
+          tx.onabort = () => resolve('ok')
+          request.onerror = () => resolve(`failed: ${request.error?.name}`)
+        }),
+        3000,
+      )
+    const answers: string[] = []
+    for (const store of Array.from(opened.objectStoreNames)) {
+      answers.push(
+        `${store}: read ${await tried(store, 'readonly')}, write ${await tried(store, 'readwrite')}`,
+      )
+    }
+    opened.close()
+    const navigation = performance.getEntriesByType('navigation')[0] as
+      | PerformanceNavigationTiming
+      | undefined
+    return `${answers.join('; ')} (navigation ${navigation?.type}, service worker ${navigator.serviceWorker.controller ? 'in control' : 'not in control'})`
+  }, null)

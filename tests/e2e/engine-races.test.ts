@@ -13,7 +13,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Contact } from '../../src/domain/contact'
 import type { ListResponse } from '../../src/domain/rest'
-import { pathOf, signIn, waitForPath, waitUntilShown } from './engine-flows'
+import { pathOf, probeDatabase, signIn, waitForPath, waitUntilShown } from './engine-flows'
 import { ENGINES, type EngineName } from './engine-page'
 import { openEngine } from './open-engine'
 import { apiSession, startServer } from './server-process'
@@ -63,7 +63,8 @@ async function signInThenNavigate(engine: EngineName): Promise<string | null> {
     )
     // What covered or stopped it is seen at once in the picture (a notice over the button, once).
     if (!saved) await page.screenshot(`tests/e2e/screenshots/race-${engine}-run-failed.png`)
-    if (!saved) return `'Save Contact' did not answer within 30 s (still on ${await pathOf(page)})`
+    if (!saved)
+      return `'Save Contact' did not answer within 30 s (still on ${await pathOf(page)}; ${await probeDatabase(page)})`
     const api = await apiSession(server.url)
     const held = async () => (await api.get<ListResponse<Contact>>('contacts?limit=10')).docs.length
     const deadline = Date.now() + 30_000

@@ -63,3 +63,29 @@ it('leaves transactions alone when the page is unloaded for good (not kept)', as
   write.stop()
   expect(await write.ended).toBe('committed')
 })
+
+it('aborts the creation of a database when the page goes to sleep during it, and creates it when the page wakes', async () => {
+  db = new OutpostDb(`sleep-${crypto.randomUUID()}`)
+  let creations = 0
+  // Populating runs inside the creation's upgrade: the page is left at that moment, the first time.
+  db.on('populate', () => {
+    creations++
+    if (creations === 1) pageTransition('pagehide', true)
+  })
+  let open = false
+  const opening = db.opened().then(() => (open = true))
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  expect(open).toBe(false)
+  expect(creations).toBe(1)
+  pageTransition('pageshow', true)
+  await opening
+  expect(creations).toBe(2)
+  await db.meta.put({ key: 'after', value: 1 })
+  expect(await db.meta.get('after')).toEqual({ key: 'after', value: 1 })
+})
+
+it('opens as usual when the page stays awake', async () => {
+  db = new OutpostDb(`sleep-${crypto.randomUUID()}`)
+  await db.opened()
+  expect(db.isOpen()).toBe(true)
+})

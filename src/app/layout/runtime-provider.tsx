@@ -26,9 +26,17 @@ export function RuntimeProvider({ user, children }: { user: SessionUser; childre
       if (cancelled) return
       started = start(first.current, notify)
       const runtime = started
-      // The whole shell and the screen render from here: as a transition, React renders them in slices
-      // and lets the browser in between, instead of holding the main thread for one long task.
-      startTransition(() => setRuntime(runtime))
+      // No screen reads the database before it is open: on a first sign-in it is being created, and a
+      // page left during that is kept half-created by WebKit unless aborted (src/db/page-sleep.ts). A
+      // database that cannot open at all shows its error in the screens that read it.
+      void runtime.db
+        .opened()
+        .catch(() => undefined)
+        .then(() => {
+          // The whole shell and the screen render from here: as a transition, React renders them in
+          // slices and lets the browser in between, instead of holding the main thread for one long task.
+          if (!cancelled) startTransition(() => setRuntime(runtime))
+        })
     })
     return () => {
       cancelled = true
@@ -40,7 +48,7 @@ export function RuntimeProvider({ user, children }: { user: SessionUser; childre
   // Once the screen is committed: the sync starts after it is painted, not in the middle of its first render.
   useEffect(() => runtime?.startSync(), [runtime])
 
-  // One render without a runtime, right after mounting: the effect above starts it.
+  // Nothing until the runtime has started and its database is open (the effect above).
   if (!shown) return null
   return <RuntimeContext.Provider value={shown}>{children}</RuntimeContext.Provider>
 }
