@@ -49,6 +49,10 @@ export async function runMaintenance(db: Db, options: { tombstoneDays: number; s
     .where(lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_KEY_DAYS * DAY_MS)))
   await purgeDeadSessions(db, options.sessions)
   await purgeThrottles(db)
-  const vacuumed = await vacuumChangedTables(db, { everyTable: tombstones > 0 })
+  const vacuumed = await vacuumChangedTables(
+    db,
+    serverCollections.map(({ table }) => table),
+    { everyTable: tombstones > 0 },
+  )
   return { tombstones, vacuumed }
 }

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The service worker (docs/architecture.md): the app shell comes from the precache, so
+ * The service worker (docs/decisions/005-the-pwa.md): the app shell comes from the precache, so
  * the app opens with no network; every navigation falls back to index.html
  * (history routing) except /api and /images; images are cache-first; /api is
  * never cached here: the data cache is the Dexie mirror. When the browser has

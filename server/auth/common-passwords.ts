@@ -11,7 +11,7 @@
  */
 import { createRequire } from 'node:module'
 import { asHashed, NEW_PASSWORD_MIN } from '../../src/domain/user'
-import { validationError } from '../http/errors'
+import { invalid } from '../refusals'
 
 export const PASSWORD_TOO_COMMON = 'This password is too common. Choose another.'
 
@@ -38,5 +38,5 @@ export function isCommonPassword(password: string): boolean {
 /** A 400 ValidationError on `field` when a new password is one of the common ones. */
 export function refuseCommonPassword(password: string | undefined, field = 'password') {
   if (password !== undefined && isCommonPassword(password))
-    throw validationError([{ field, message: PASSWORD_TOO_COMMON }])
+    throw invalid([{ field, message: PASSWORD_TOO_COMMON }])
 }

@@ -7,9 +7,18 @@
  * request reads the database. Entries also lapse after a few seconds, which
  * bounds the harm should a future change path forget to call forgetSessions().
  */
+import type { User } from '../../src/domain/rest'
 import type { Db } from '../db/open'
 import { isSoleClient } from '../db/write'
-import type { ActiveSession } from './sessions'
+
+/** A signed-in session as a request sees it (auth/sessions.ts reads it, this file remembers it). */
+export interface ActiveSession {
+  tokenHash: string
+  createdAt: Date
+  lastSeenAt: Date
+  /** Who is asking, and their role: all that deciding needs (users/me reads the full profile). */
+  user: User
+}
 
 const LIFETIME_MS = 5_000
 const MAX_ENTRIES = 1_000

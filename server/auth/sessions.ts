@@ -9,11 +9,17 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm'
 import type { User } from '../../src/domain/rest'
+import { roleOf } from '../../src/domain/user'
 import type { Db } from '../db/open'
 import { rowsOf } from '../db/rows'
 import { sessions, users } from '../db/schema'
-import { roleOf } from '../users/store'
-import { cachedSession, forgetSessions, rememberSession, sessionGeneration } from './session-cache'
+import {
+  type ActiveSession,
+  cachedSession,
+  forgetSessions,
+  rememberSession,
+  sessionGeneration,
+} from './session-cache'
 
 export const SESSION_COOKIE = 'outpost_session'
 /** Touch last_seen_at at most this often: one write per minute per active client, not per request. */
@@ -46,14 +52,6 @@ export async function createSession(db: Db, userId: string): Promise<string> {
   const token = randomBytes(32).toString('base64url')
   await db.insert(sessions).values({ tokenHash: hashToken(token), userId })
   return token
-}
-
-export interface ActiveSession {
-  tokenHash: string
-  createdAt: Date
-  lastSeenAt: Date
-  /** Who is asking, and their role: all that deciding needs (users/me reads the full profile). */
-  user: User
 }
 
 /**

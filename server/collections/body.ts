@@ -5,8 +5,8 @@
 import * as v from 'valibot'
 import { fieldErrors, uuid } from '../../src/domain/fields'
 import { BASE_KEY } from '../../src/domain/rest'
-import { validationError } from '../http/errors'
-import { nulFields } from '../http/nul'
+import { nulFields } from '../db/nul'
+import { invalid } from '../refusals'
 import type { ServerCollection } from './registry'
 
 /** Read-only keys a client may echo back from a doc it loaded; they are ignored, not rejected. */
@@ -16,9 +16,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 function object(body: unknown): Record<string, unknown> {
-  if (!isRecord(body)) throw validationError([{ field: 'body', message: 'Must be a JSON object.' }])
+  if (!isRecord(body)) throw invalid([{ field: 'body', message: 'Must be a JSON object.' }])
   const nul = nulFields(body)
-  if (nul.length) throw validationError(nul)
+  if (nul.length) throw invalid(nul)
   const rest = { ...body }
   for (const key of READ_ONLY) delete rest[key]
   return rest
@@ -26,28 +26,22 @@ function object(body: unknown): Record<string, unknown> {
 
 function parse<T>(schema: v.GenericSchema<unknown, T>, input: unknown): T {
   const result = v.safeParse(schema, input)
-  if (!result.success) throw validationError(fieldErrors(result.issues))
+  if (!result.success) throw invalid(fieldErrors(result.issues))
   return result.output
 }
-
-const schemasOf = (collection: ServerCollection) =>
-  collection.spec.schemas as {
-    create: v.GenericSchema<unknown, Record<string, unknown>>
-    patch: v.GenericSchema<unknown, Record<string, unknown>>
-  }
 
 /** A create: the fields, and the client-generated id when there is one. */
 export function parseCreate(collection: ServerCollection, body: unknown) {
   const { id, ...rest } = object(body)
   const idResult = id === undefined ? undefined : v.safeParse(uuid, id)
-  const fieldResult = v.safeParse(schemasOf(collection).create, rest)
+  const fieldResult = v.safeParse(collection.spec.schemas.create, rest)
   const issues = [
     ...(idResult && !idResult.success
       ? fieldErrors(idResult.issues).map((e) => ({ ...e, field: 'id' }))
       : []),
     ...(fieldResult.success ? [] : fieldErrors(fieldResult.issues)),
   ]
-  if (issues.length || !fieldResult.success) throw validationError(issues)
+  if (issues.length || !fieldResult.success) throw invalid(issues)
   return { id: (id as string | undefined)?.toLowerCase(), values: fieldResult.output }
 }
 
@@ -55,12 +49,12 @@ export function parseCreate(collection: ServerCollection, body: unknown) {
 export function parsePatch(collection: ServerCollection, body: unknown, routeId: string) {
   const { [BASE_KEY]: base, id, ...rest } = object(body)
   if (id !== undefined && (typeof id !== 'string' || id.toLowerCase() !== routeId)) {
-    throw validationError([{ field: 'id', message: 'The id cannot be changed.' }])
+    throw invalid([{ field: 'id', message: 'The id cannot be changed.' }])
   }
   if (base !== undefined && !isRecord(base)) {
-    throw validationError([{ field: BASE_KEY, message: 'Must be an object of field values.' }])
+    throw invalid([{ field: BASE_KEY, message: 'Must be an object of field values.' }])
   }
-  const values = parse(schemasOf(collection).patch, rest)
+  const values = parse(collection.spec.schemas.patch, rest)
   // valibot's optional() keeps absent keys absent; drop any undefined left so only real changes count.
   for (const key of Object.keys(values)) if (values[key] === undefined) delete values[key]
   return { values, base }

@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/open'
 import { rowsOf } from '../db/rows'
 import { syncMeta } from '../db/schema'
-import { cursorAhead, resyncRequired } from '../http/errors'
+import { cursorAhead, resyncRequired } from '../refusals'
 import { changeJson } from './doc-json'
 import { serverCollections } from './registry'
 

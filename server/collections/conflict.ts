@@ -1,14 +1,4 @@
-/** 412: the version If-Match named has moved on; the body carries the current doc to retry against. */
-import { messages } from '../../src/domain/errors'
-import { ApiError, errorItem } from '../http/errors'
-import type { Doc } from './docs'
-
-export function staleError(fields: string[], doc: Doc) {
-  const data = fields.map((field) => ({ field, message: messages.stale }))
-  const item = errorItem('ConflictError', messages.stale, messages.stale, data.length ? data : undefined)
-  return new ApiError(412, item, { doc })
-}
-
+/** The field-level merge of a write whose base version has moved on (412), for records and accounts alike. */
 /**
  * The fields of a stale patch whose value moved on since the client's base
  * (all of them without a base): the field-level merge of records and

@@ -7,8 +7,8 @@
 import { asc, desc, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/open'
-import type { SortKey } from '../http/query'
 import type { Row } from './docs'
+import type { SortKey } from './list-params'
 import { type Position, rememberPosition } from './positions'
 import type { QueryField } from './where'
 

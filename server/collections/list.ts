@@ -8,7 +8,6 @@
 import { and, count, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import type { ListResponse } from '../../src/domain/rest'
 import type { Db } from '../db/open'
-import { parsePaging, parseSort } from '../http/query'
 import { countAndRemember, countKey, headNow, headOf, isRemembered, rememberedCount } from './counts'
 import { type Doc, toDocs } from './docs'
 import {
@@ -22,6 +21,7 @@ import {
   seekable,
   seekCondition,
 } from './list-order'
+import { parsePaging, parseSort } from './list-params'
 import { searchList } from './list-search'
 import { keepPage, keptPage, pageKey } from './pages'
 import { forgetPositions, type Position, positionBefore } from './positions'

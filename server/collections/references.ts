@@ -8,8 +8,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { FieldError } from '../../src/domain/errors'
 import { nextSeq, type Tx } from '../db/write'
-import { validationError } from '../http/errors'
 import { findImage } from '../images/store'
+import { invalid } from '../refusals'
 import { collectionByName, type ServerCollection, type ServerField, serverCollections } from './registry'
 
 const imageWords = (kind: string) => kind.replace('-', ' ')
@@ -42,7 +42,7 @@ export async function checkReferences(tx: Tx, collection: ServerCollection, valu
     const message = await problem(tx, field, id)
     if (message) errors.push({ field: field.name, message })
   }
-  if (errors.length) throw validationError(errors)
+  if (errors.length) throw invalid(errors)
 }
 
 /** Collections with a relationship to `name`, and the fields that hold it. */

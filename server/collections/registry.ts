@@ -1,9 +1,10 @@
 /**
  * The server side of each collection spec (src/domain/collections.ts): its
  * table and how each API field maps to columns. Everything else (routes,
- * where, sort, writes, change feed) is generic over these entries, so a new
- * collection is a spec, a table and one line below; the mapped type makes a
- * spec without a table a type error.
+ * where, sort, writes, change feed) is generic over these entries: a new field
+ * is its definition, its column and a migration, and a new collection adds a
+ * line below (docs/entities.md); the mapped type makes a spec without a table
+ * a type error.
  */
 import { type AnyColumn, getTableColumns } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'

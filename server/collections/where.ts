@@ -31,7 +31,7 @@ import {
   searchWords,
 } from '../../src/domain/search'
 import { escapeLike } from '../db/like'
-import { queryError } from '../http/errors'
+import { badQuery } from '../refusals'
 import { kindOf, type ServerCollection } from './registry'
 
 /**
@@ -96,16 +96,16 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 function scalar(field: Field, op: Operator, value: unknown): string | Date {
-  if (typeof value !== 'string') throw queryError(`The value of ${field.name} ${op} must be a single value.`)
+  if (typeof value !== 'string') throw badQuery(`The value of ${field.name} ${op} must be a single value.`)
   // PostgreSQL text cannot hold one, so no stored value could match it.
   if (value.includes('\u0000'))
-    throw queryError(`The value of ${field.name} ${op} must not contain a NUL character.`)
+    throw badQuery(`The value of ${field.name} ${op} must not contain a NUL character.`)
   if (field.kind === 'uuid' && !UUID_PATTERN.test(value)) {
-    throw queryError(`The value of ${field.name} ${op} must be an id.`)
+    throw badQuery(`The value of ${field.name} ${op} must be an id.`)
   }
   if (field.kind === 'date') {
     const date = new Date(value)
-    if (Number.isNaN(date.getTime())) throw queryError(`The value of ${field.name} ${op} must be a date.`)
+    if (Number.isNaN(date.getTime())) throw badQuery(`The value of ${field.name} ${op} must be a date.`)
     return date
   }
   return value
@@ -128,25 +128,25 @@ function list(field: Field, op: Operator, value: unknown, walk: Walk): (string |
     : isRecord(value)
       ? Object.values(value)
       : String(value).split(',')
-  if (items.length > MAX_LIST) throw queryError(`${field.name} ${op} accepts at most ${MAX_LIST} values.`)
+  if (items.length > MAX_LIST) throw badQuery(`${field.name} ${op} accepts at most ${MAX_LIST} values.`)
   walk.listed += items.length
   if (walk.listed > MAX_LIST)
-    throw queryError(`The in and not_in lists of the where query hold more than ${MAX_LIST} values in all.`)
+    throw badQuery(`The in and not_in lists of the where query hold more than ${MAX_LIST} values in all.`)
   return items.map((item) => scalar(field, op, typeof item === 'string' ? item.trim() : item))
 }
 
 function textOf(field: Field, op: Operator): SQL | AnyColumn {
-  if (field.kind === 'date') throw queryError(`The operator ${op} cannot be used on ${field.name}.`)
+  if (field.kind === 'date') throw badQuery(`The operator ${op} cannot be used on ${field.name}.`)
   return field.kind === 'uuid' ? sql`${field.column}::text` : field.column
 }
 
 /** Counts more searched words against the query's limits: how many, and how long each. */
 function search(walk: Walk, words: string[]) {
   if (words.some((word) => [...word].length > MAX_SEARCH_WORD_LENGTH))
-    throw queryError(`A searched word may be at most ${MAX_SEARCH_WORD_LENGTH} characters.`)
+    throw badQuery(`A searched word may be at most ${MAX_SEARCH_WORD_LENGTH} characters.`)
   walk.patterns += words.length
   if (walk.patterns > MAX_SEARCH_PATTERNS)
-    throw queryError(
+    throw badQuery(
       `The where query searches for more than ${MAX_SEARCH_PATTERNS} words in all (each like word and contains value counts).`,
     )
 }
@@ -170,7 +170,7 @@ function condition(field: Field, op: Operator, value: unknown, walk: Walk): SQL 
     case 'greater_than_equal':
     case 'less_than':
     case 'less_than_equal': {
-      if (field.kind === 'uuid') throw queryError(`The operator ${op} cannot be used on ${field.name}.`)
+      if (field.kind === 'uuid') throw badQuery(`The operator ${op} cannot be used on ${field.name}.`)
       const compare = { greater_than: gt, greater_than_equal: gte, less_than: lt, less_than_equal: lte }[op]
       return compare(column, scalar(field, op, value))
     }
@@ -179,7 +179,7 @@ function condition(field: Field, op: Operator, value: unknown, walk: Walk): SQL 
       const target = textOf(field, op)
       const words = searchWords(String(scalar({ ...field, kind: 'text' }, op, value)))
       if (words.length > MAX_SEARCH_WORDS)
-        throw queryError(`The value of ${field.name} like may hold at most ${MAX_SEARCH_WORDS} words.`)
+        throw badQuery(`The value of ${field.name} like may hold at most ${MAX_SEARCH_WORDS} words.`)
       search(walk, words)
       if (words.length === 0) return isNotNull(column)
       return and(...words.map((word) => ilike(target, `%${escapeLike(word)}%`))) as SQL
@@ -191,8 +191,7 @@ function condition(field: Field, op: Operator, value: unknown, walk: Walk): SQL 
       return ilike(target, `%${escapeLike(text)}%`)
     }
     case 'exists': {
-      if (value !== 'true' && value !== 'false')
-        throw queryError(`${field.name} exists must be true or false.`)
+      if (value !== 'true' && value !== 'false') throw badQuery(`${field.name} exists must be true or false.`)
       // Text fields store '' for "not set": that does not exist either.
       if (field.kind !== 'text') return value === 'true' ? isNotNull(column) : isNull(column)
       return (
@@ -204,7 +203,7 @@ function condition(field: Field, op: Operator, value: unknown, walk: Walk): SQL 
 
 function group(value: unknown, key: string, walk: Walk, depth: number): SQL | undefined {
   const items = Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : undefined
-  if (!items) throw queryError(`where ${key} must be a list of conditions.`)
+  if (!items) throw badQuery(`where ${key} must be a list of conditions.`)
   const parts = items.map((item) => node(item, walk, depth + 1)).filter((part): part is SQL => !!part)
   if (parts.length === 0) return undefined
   return key === 'or' ? or(...parts) : and(...parts)
@@ -212,8 +211,8 @@ function group(value: unknown, key: string, walk: Walk, depth: number): SQL | un
 
 function node(where: unknown, walk: Walk, depth: number): SQL | undefined {
   if (depth > MAX_WHERE_DEPTH)
-    throw queryError(`The where query nests too deeply (at most ${MAX_WHERE_DEPTH} levels).`)
-  if (!isRecord(where)) throw queryError('where must be an object of conditions.')
+    throw badQuery(`The where query nests too deeply (at most ${MAX_WHERE_DEPTH} levels).`)
+  if (!isRecord(where)) throw badQuery('where must be an object of conditions.')
   const parts: SQL[] = []
   for (const [key, value] of Object.entries(where)) {
     const lower = key.toLowerCase()
@@ -223,16 +222,16 @@ function node(where: unknown, walk: Walk, depth: number): SQL | undefined {
       continue
     }
     const field = walk.fields.get(key)
-    if (!field) throw queryError(`The following path cannot be queried: ${key}`)
+    if (!field) throw badQuery(`The following path cannot be queried: ${key}`)
     walk.used?.add(field)
     if (!isRecord(value) || Object.keys(value).length === 0) {
-      throw queryError(`Give an operator for ${key}, e.g. where[${key}][equals]=…`)
+      throw badQuery(`Give an operator for ${key}, e.g. where[${key}][equals]=…`)
     }
     for (const [op, operand] of Object.entries(value)) {
       if (!(OPERATORS as readonly string[]).includes(op))
-        throw queryError(`Unknown operator "${op}" on ${key}.`)
+        throw badQuery(`Unknown operator "${op}" on ${key}.`)
       if (++walk.conditions > MAX_CONDITIONS)
-        throw queryError(`The where query has more than ${MAX_CONDITIONS} conditions.`)
+        throw badQuery(`The where query has more than ${MAX_CONDITIONS} conditions.`)
       parts.push(condition(field, op as Operator, operand, walk))
     }
   }

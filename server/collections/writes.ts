@@ -13,9 +13,9 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import { toPlainText } from '../../src/domain/rich-text'
 import type { Db } from '../db/open'
 import { nextSeq, type Tx } from '../db/write'
-import { gone, notFound } from '../http/errors'
+import { gone, notFound, stale } from '../refusals'
 import { parseCreate, parsePatch } from './body'
-import { movedFields, staleError } from './conflict'
+import { movedFields } from './conflict'
 import {
   comparable,
   createdMessage,
@@ -43,9 +43,7 @@ export async function findRow(db: Db, collection: ServerCollection, id: string):
 
 /** 410 with what the client needs to apply the tombstone itself. */
 export const goneError = (collection: ServerCollection, row: Row) =>
-  gone({
-    tombstone: { collection: collection.name, id: row.id, version: row.version, deletedAt: row.deletedAt },
-  })
+  gone({ collection: collection.name, id: row.id, version: row.version, deletedAt: row.deletedAt })
 
 /** 404 unknown, 410 tombstoned, else the live row. */
 export async function liveRow(db: Db, collection: ServerCollection, id: string): Promise<Row> {
@@ -136,7 +134,7 @@ export async function updateDoc(
     // Unknown, deleted, or stale: still fine when nobody touched the fields this patch changes.
     const current = await toOneDoc(tx, collection, await liveRow(tx, collection, id))
     const moved = movedFields(fields, current, base, (field, value) => comparable(collection, field, value))
-    if (!base || moved.length > 0) throw staleError(moved, current)
+    if (!base || moved.length > 0) throw stale(moved, current)
     row = await writeRow(tx, collection, id, set)
   }
   return { status: 200, body: { doc: await toOneDoc(tx, collection, row as Row), message: UPDATED_MESSAGE } }
@@ -152,7 +150,7 @@ export async function deleteDoc(
   const row = await writeRow(tx, collection, id, { deletedAt: now() }, ifMatch)
   if (!row) {
     const current = await toOneDoc(tx, collection, await liveRow(tx, collection, id))
-    throw staleError([], current)
+    throw stale([], current)
   }
   await clearReferencesTo(tx, collection, id)
   return { status: 200, body: { doc: await toOneDoc(tx, collection, row), message: DELETED_MESSAGE } }

@@ -4,7 +4,7 @@
  */
 import { drizzle } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
-import type { Db, DbHandle } from './open'
+import type { Db, DbHandle } from './handle'
 import { PLANNER_SETTINGS } from './planner'
 import { budgetSetting, QUERY_BUDGET_MS } from './query-budget'
 import * as schema from './schema'

@@ -5,25 +5,15 @@
  */
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import type { Db, DbHandle } from './handle'
 import { DRIZZLE_PARSERS, withoutQueryParsers } from './pglite-parsers'
 import { PLANNER_SETTINGS } from './planner'
 import * as schema from './schema'
 import { markSoleClient } from './write'
 
-/** A union of the two driver types does not typecheck under TS 7; this does. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
-
-export interface DbHandle {
-  db: Db
-  driver: 'pglite' | 'pg'
-  close: () => Promise<void>
-  /** PGlite only: the data directory as a tarball (see loadDataDir). */
-  dump?: () => Promise<Blob>
-  /** PostgreSQL only: runs `work` on a connection of its own with no statement budget (query-budget.ts). */
-  unbudgeted?: <T>(work: (db: Db) => Promise<T>) => Promise<T>
-}
+/** Most of the server takes the database from here, beside how it is opened. */
+export type { Db, DbHandle }
 
 export interface OpenOptions {
   /** postgres://… selects node-postgres; otherwise PGlite. */

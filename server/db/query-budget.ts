@@ -15,7 +15,7 @@
  * itself with `withoutBudget` or `liftBudget`.
  */
 import { sql } from 'drizzle-orm'
-import type { Db, DbHandle } from './open'
+import type { Db, DbHandle } from './handle'
 import type { Tx } from './write'
 
 /**

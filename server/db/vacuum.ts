@@ -11,7 +11,7 @@
  * sequence: rows whose seq is above the one stored at the last vacuum.
  */
 import { getTableName, sql } from 'drizzle-orm'
-import { serverCollections } from '../collections/registry'
+import type { PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from './open'
 import { rowsOf } from './rows'
 import { syncMeta } from './schema'
@@ -21,12 +21,15 @@ import { isSoleClient } from './write'
 export const vacuumThreshold = (rows: number) => 50 + Math.floor(0.1 * Math.max(rows, 0))
 
 /**
- * When a collection table changed past its threshold, vacuums (and analyzes)
- * every table that changed since the last vacuum; with `everyTable` (after
- * tombstones were purged: deleted rows leave no seq behind) all of them.
- * Returns the names of the tables vacuumed.
+ * When one of the collections' `tables` (each with a `seq` column) changed past its threshold, vacuums
+ * (and analyzes) every one that changed since the last vacuum; with `everyTable` (after tombstones were
+ * purged: deleted rows leave no seq behind) all of them. Returns the names of the tables vacuumed.
  */
-export async function vacuumChangedTables(db: Db, options: { everyTable?: boolean } = {}): Promise<string[]> {
+export async function vacuumChangedTables(
+  db: Db,
+  tables: readonly PgTable[],
+  options: { everyTable?: boolean } = {},
+): Promise<string[]> {
   if (!isSoleClient(db)) return []
   const [meta] = await db.select({ through: syncMeta.vacuumedThrough }).from(syncMeta)
   const mark = meta?.through ?? 0
@@ -34,9 +37,9 @@ export async function vacuumChangedTables(db: Db, options: { everyTable?: boolea
   const [head] = rowsOf(
     await db.execute(sql`select case when is_called then last_value else 0 end as head from write_seq`),
   )
-  const changes: { table: (typeof serverCollections)[number]['table']; name: string; changed: number }[] = []
+  const changes: { table: PgTable; name: string; changed: number }[] = []
   let due = options.everyTable === true
-  for (const { table } of serverCollections) {
+  for (const table of tables) {
     const name = getTableName(table)
     const [size] = rowsOf(await db.execute(sql`select reltuples from pg_class where oid = ${name}::regclass`))
     const threshold = vacuumThreshold(Number(size?.reltuples ?? 0))

@@ -1,7 +1,7 @@
 /**
  * Every write goes through `withWriteLock`: one transaction that first takes a
  * transaction-level advisory lock, so writes are serialized by the database
- * itself (across processes too, docs/architecture.md), and only then stamps rows with
+ * itself (across processes too, docs/decisions/008-the-scale-model.md), and only then stamps rows with
  * `nextval('write_seq')`.
  *
  * Why the change feed never skips a row: seq is allocated while holding the
@@ -11,7 +11,7 @@
  * smaller seq can become visible after a reader has moved its cursor past N.
  */
 import { sql } from 'drizzle-orm'
-import type { Db } from './open'
+import type { Db } from './handle'
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 

@@ -24,7 +24,7 @@ import type {
   RouteOptions,
 } from 'fastify'
 import type { User } from '../../src/domain/rest'
-import { ROLE_IDS } from '../../src/domain/user'
+import { isAdmin, ROLE_IDS, roleOf } from '../../src/domain/user'
 import {
   findSession,
   hashToken,
@@ -37,7 +37,6 @@ import {
 } from '../auth/sessions'
 import type { Db } from '../db/open'
 import type { Tx } from '../db/write'
-import { roleOf } from '../users/store'
 import { forbidden, unauthorized } from './errors'
 import { checkSameOrigin, type OwnOrigin, WRITES } from './origin'
 import { setSessionCookie } from './session-cookie'
@@ -87,8 +86,6 @@ export interface DeclaredRoute {
 }
 
 const WHO = new Set(['public', 'signedIn', 'admin'])
-
-export const isAdmin = (user: User) => user.role.id === ROLE_IDS.Admin
 
 function validAccess(value: unknown): value is RouteAccess {
   const access = value as Partial<RouteAccess> | undefined

@@ -7,6 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { messages } from '../../src/domain/errors'
 import { etagOf } from '../../src/domain/rest'
 import { QUERY_CANCELED } from '../db/query-budget'
+import { Refused } from '../refusals'
 import {
   ApiError,
   badRequest,
@@ -17,6 +18,7 @@ import {
   uriTooLong,
   validationError,
 } from './errors'
+import { answerOf } from './refusals'
 
 interface PgLikeError {
   code?: string
@@ -26,6 +28,7 @@ interface PgLikeError {
 /** Fastify's own 4xx, Postgres data errors and the rest, as an ApiError. */
 export function toApiError(error: unknown): ApiError | undefined {
   if (error instanceof ApiError) return error
+  if (error instanceof Refused) return answerOf(error)
   const fastify = error as Partial<FastifyError> & PgLikeError
   const status = fastify.statusCode
   if (status === 413 || fastify.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return tooLarge()

@@ -12,7 +12,9 @@ import { IDEMPOTENCY_HEADER } from '../../src/domain/rest'
 import type { Db } from '../db/open'
 import { idempotencyKeys } from '../db/schema'
 import { type Tx, withWriteLock } from '../db/write'
+import { Refused } from '../refusals'
 import { ApiError, badRequest, keyReused } from './errors'
+import { answerOf } from './refusals'
 
 export interface StoredAnswer {
   status: number
@@ -95,8 +97,9 @@ export async function idempotentWrite(
         answer = await change(tx)
       } catch (error) {
         // Our own 4xx are thrown before anything is written, so the transaction is still usable.
-        if (!(error instanceof ApiError) || error.statusCode >= 500) throw error
-        answer = { status: error.statusCode, body: error.body }
+        const refused = error instanceof Refused ? answerOf(error) : error
+        if (!(refused instanceof ApiError) || refused.statusCode >= 500) throw error
+        answer = { status: refused.statusCode, body: refused.body }
       }
       const [stored] = await tx
         .insert(idempotencyKeys)

@@ -8,7 +8,7 @@
  * is decoded, and the decoder is held to the same limit (a GIF's frames may
  * be larger than the canvas its header declares, an animation has many).
  */
-import { tooLarge } from '../http/errors'
+import { tooLargeBecause } from '../refusals'
 
 export const MAX_SIDE = 10_000
 export const MAX_PIXELS = 40_000_000
@@ -16,15 +16,15 @@ export const MAX_PIXELS = 40_000_000
 const LIMITS =
   'images may be at most 10,000 pixels on a side and 40 megapixels (all frames of an animation together)'
 
-/** The 413 for an image beyond the limits, with its size when known. */
+/** The refusal of an image beyond the limits (a 413), with its size when known. */
 export const tooManyPixels = (size?: { width: number; height: number }) =>
-  tooLarge(
+  tooLargeBecause(
     size
       ? `The image is ${size.width} × ${size.height} pixels; ${LIMITS}.`
       : `The image is too large; ${LIMITS}.`,
   )
 
-/** Throws the 413 unless the declared size is within the limits. */
+/** Refuses the image (a 413) unless the declared size is within the limits. */
 export function checkSize(size: { width: number; height: number }): void {
   const { width, height } = size
   if (width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS) throw tooManyPixels(size)

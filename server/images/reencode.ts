@@ -12,7 +12,7 @@
  * still image (libvips reads no APNG frames).
  */
 import type { OutputInfo, Sharp, SharpOptions } from 'sharp'
-import { ApiError, tooLarge, unsupportedMedia } from '../http/errors'
+import { Refused, tooLargeBecause, unreadableBecause } from '../refusals'
 import { checkSize, MAX_PIXELS, tooManyPixels } from './limits'
 import type { SniffedImage } from './sniff'
 
@@ -77,7 +77,7 @@ function encode(pipeline: Sharp, image: SniffedImage, palette: boolean): Sharp {
 }
 
 const unreadable = (image: SniffedImage) =>
-  unsupportedMedia(
+  unreadableBecause(
     `The ${FORMATS[image.mimeType].toUpperCase()} image could not be read: the file is damaged or incomplete.`,
   )
 
@@ -123,11 +123,11 @@ async function decodeAndEncode(bytes: Buffer, image: SniffedImage): Promise<Enco
     const { pageHeight } = info as OutputInfo & { pageHeight?: number }
     return { mimeType: image.mimeType, width: info.width, height: pageHeight ?? info.height, bytes: data }
   } catch (error) {
-    if (error instanceof ApiError) throw error
+    if (error instanceof Refused) throw error
     const message = error instanceof Error ? error.message : ''
     if (message.includes('exceeds pixel limit')) throw tooManyPixels()
     if (message.startsWith('timeout'))
-      throw tooLarge('The image takes too long to process; send a smaller one.')
+      throw tooLargeBecause('The image takes too long to process; send a smaller one.')
     // Anything else the decoder says is about the file: a 4xx, never a 500.
     throw unreadable(image)
   }

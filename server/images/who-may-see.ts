@@ -7,9 +7,9 @@
 import { and, eq } from 'drizzle-orm'
 import type { ImageKind } from '../../src/domain/images'
 import type { User } from '../../src/domain/rest'
+import { isAdmin } from '../../src/domain/user'
 import type { Db } from '../db/open'
 import { users } from '../db/schema'
-import { isAdmin } from '../http/access'
 
 interface ImageSeen {
   id: string

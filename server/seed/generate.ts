@@ -7,6 +7,7 @@
  * contacts take seconds, not hours of API calls.
  */
 import { sql } from 'drizzle-orm'
+import { DEPARTMENTS as CONTACT_DEPARTMENTS } from '../../src/domain/contact'
 import type { Db } from '../db/open'
 
 const FIRST = [
@@ -130,17 +131,8 @@ const TITLES = [
   'Operations Director',
   'HSE Advisor',
 ]
-const DEPARTMENTS = [
-  'Planning',
-  'Engineering',
-  'Logistics',
-  'Turnaround',
-  'Sales',
-  'IT',
-  'Maintenance',
-  'Vendor',
-  '',
-]
+/** The product's departments, and none (an empty department is a real value too). */
+const DEPARTMENTS = [...CONTACT_DEPARTMENTS, '']
 const WORDS = [
   'Northwind',
   'Baltic',

@@ -10,8 +10,8 @@ import { fieldErrors } from '../../src/domain/fields'
 import { BASE_KEY } from '../../src/domain/rest'
 import { userSchemas } from '../../src/domain/user'
 import { refuseCommonPassword } from '../auth/common-passwords'
-import { validationError } from '../http/errors'
-import { nulFields } from '../http/nul'
+import { nulFields } from '../db/nul'
+import { invalid } from '../refusals'
 
 const READ_ONLY = ['createdAt', 'updatedAt', 'version'] as const
 
@@ -19,9 +19,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 function normalize(body: unknown): Record<string, unknown> {
-  if (!isRecord(body)) throw validationError([{ field: 'body', message: 'Must be a JSON object.' }])
+  if (!isRecord(body)) throw invalid([{ field: 'body', message: 'Must be a JSON object.' }])
   const nul = nulFields(body)
-  if (nul.length) throw validationError(nul)
+  if (nul.length) throw invalid(nul)
   const rest = { ...body }
   for (const key of READ_ONLY) delete rest[key]
   if (isRecord(rest.role) && typeof rest.role.id === 'string') rest.role = rest.role.id
@@ -33,7 +33,7 @@ export type UserPatch = v.InferOutput<typeof userSchemas.patch>
 
 function parse<T>(schema: v.GenericSchema<unknown, T>, input: unknown): T {
   const result = v.safeParse(schema, input)
-  if (!result.success) throw validationError(fieldErrors(result.issues))
+  if (!result.success) throw invalid(fieldErrors(result.issues))
   return result.output
 }
 
@@ -51,10 +51,10 @@ export function parseUserCreate(body: unknown): UserValues {
 export function parseUserPatch(body: unknown, routeId: string) {
   const { id, currentPassword, [BASE_KEY]: base, ...rest } = normalize(body)
   if (id !== undefined && (typeof id !== 'string' || id.toLowerCase() !== routeId)) {
-    throw validationError([{ field: 'id', message: 'The id cannot be changed.' }])
+    throw invalid([{ field: 'id', message: 'The id cannot be changed.' }])
   }
   if (base !== undefined && !isRecord(base)) {
-    throw validationError([{ field: BASE_KEY, message: 'Must be an object of field values.' }])
+    throw invalid([{ field: BASE_KEY, message: 'Must be an object of field values.' }])
   }
   const values = lower(parse(userSchemas.patch, rest))
   refuseCommonPassword(values.password)

@@ -6,8 +6,14 @@
 import { randomUUID } from 'node:crypto'
 import { count, eq } from 'drizzle-orm'
 import type { ImageRef } from '../../src/domain/images'
-import type { Role, RoleName, User } from '../../src/domain/rest'
-import { PROFILE_TEXT_FIELDS, type ProfileTextField, ROLE_IDS, type RoleId } from '../../src/domain/user'
+import type { RoleName, User } from '../../src/domain/rest'
+import {
+  PROFILE_TEXT_FIELDS,
+  type ProfileTextField,
+  ROLE_IDS,
+  type RoleId,
+  roleOf,
+} from '../../src/domain/user'
 import { hashPassword } from '../auth/password'
 import type { Db } from '../db/open'
 import { images, roles, users } from '../db/schema'
@@ -32,12 +38,6 @@ export type UserDoc = User &
     updatedAt: string
   }
 
-/** The two roles are fixed rows (migration 0002): their names need no join. */
-const ROLE_NAMES = Object.fromEntries(Object.entries(ROLE_IDS).map(([name, id]) => [id, name])) as Record<
-  string,
-  RoleName
->
-
 /** The users table's column for each profile text field (they share their names). */
 export const profileColumns = Object.fromEntries(
   PROFILE_TEXT_FIELDS.map((field) => [field, users[field]]),
@@ -61,11 +61,6 @@ export type UserRow = {
 }
 
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value))
-
-export const roleOf = (roleId: string | null): Role => {
-  const id = roleId ?? ROLE_IDS.User
-  return { id, roleName: ROLE_NAMES[id] ?? 'User' }
-}
 
 export function toUserDoc(row: UserRow): UserDoc {
   const profile = Object.fromEntries(PROFILE_TEXT_FIELDS.map((field) => [field, row[field] ?? ''])) as Record<

@@ -9,11 +9,11 @@ import { and, eq, ne, sql } from 'drizzle-orm'
 import { ROLE_IDS } from '../../src/domain/user'
 import { forgetSessions } from '../auth/session-cache'
 import { endSessionsOf } from '../auth/sessions'
-import { movedFields, staleError } from '../collections/conflict'
+import { movedFields } from '../collections/conflict'
 import { users } from '../db/schema'
 import type { Tx } from '../db/write'
-import { ApiError, errorItem, notFound, validationError } from '../http/errors'
 import { imageUploader } from '../images/store'
+import { forbiddenBecause, invalid, notFound, stale } from '../refusals'
 import type { UserPatch, UserValues } from './body'
 import { findUserById, type UserDoc } from './store'
 
@@ -30,7 +30,7 @@ async function checkEmailFree(tx: Tx, email: string | undefined, exceptId?: stri
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.email, email), exceptId ? ne(users.id, exceptId) : undefined))
-  if (taken) throw validationError([{ field: 'email', message: 'A user with this email already exists.' }])
+  if (taken) throw invalid([{ field: 'email', message: 'A user with this email already exists.' }])
 }
 
 /**
@@ -42,10 +42,10 @@ async function checkUserImage(tx: Tx, id: string | null | undefined, actorId?: s
   if (typeof id !== 'string' || id === currentId) return
   const image = await imageUploader(tx, id)
   if (image?.kind !== 'user-image') {
-    throw validationError([{ field: 'userImage', message: 'Must be the id of an uploaded user image.' }])
+    throw invalid([{ field: 'userImage', message: 'Must be the id of an uploaded user image.' }])
   }
   if (actorId === undefined || image.uploadedBy !== actorId) {
-    throw validationError([{ field: 'userImage', message: 'Choose a photo you uploaded yourself.' }])
+    throw invalid([{ field: 'userImage', message: 'Choose a photo you uploaded yourself.' }])
   }
 }
 
@@ -62,7 +62,7 @@ async function keepAnAdmin(tx: Tx, id: string) {
     .from(users)
     .where(and(eq(users.roleId, ROLE_IDS.Admin), ne(users.id, id)))
     .limit(1)
-  if (!other) throw new ApiError(403, errorItem('Forbidden', ADMIN_NEEDED))
+  if (!other) throw forbiddenBecause(ADMIN_NEEDED)
 }
 
 const isAdminDoc = (doc: UserDoc) => doc.role?.id === ROLE_IDS.Admin
@@ -92,7 +92,7 @@ export async function insertUser(
     await checkEmailFree(tx, values.email)
   } catch (error) {
     if (emailField === 'email') throw error
-    throw validationError([{ field: emailField, message: 'A user with this email already exists.' }])
+    throw invalid([{ field: emailField, message: 'A user with this email already exists.' }])
   }
   await checkUserImage(tx, values.userImage, actorId)
   const id = randomUUID()
@@ -137,7 +137,7 @@ function checkVersion(current: UserDoc, update: UserUpdate) {
   const fields = Object.keys(values).filter((field) => field !== 'password')
   const doc = current as unknown as Record<string, unknown> & { id: string; version: number }
   const moved = movedFields(fields, doc, base, (_field, value) => comparable(value))
-  if (!base || moved.length > 0) throw staleError(moved, doc)
+  if (!base || moved.length > 0) throw stale(moved, doc)
 }
 
 export async function updateUser(tx: Tx, update: UserUpdate): Promise<UserAnswer> {

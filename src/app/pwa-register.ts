@@ -1,5 +1,5 @@
 /**
- * Installs the service worker in production builds (docs/architecture.md). A new
+ * Installs the service worker in production builds (docs/decisions/005-the-pwa.md). A new
  * version waits until the user chooses to reload, and never reloads under a
  * form holding unsaved typing: the notice stays until they save or leave it.
  *

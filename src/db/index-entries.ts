@@ -3,7 +3,7 @@
  * them: the list's order, placing one entry, and merging two ordered runs.
  */
 import { COLLECTION_NAMES, type CollectionName, collections } from '../domain/collections'
-import { GLOBAL_SEARCH_FIELDS, globalSearchTexts } from '../domain/global-search'
+import { globalSearchFields, globalSearchTexts } from '../domain/global-search'
 import { compareListOrder, type SortKey, sortKeyOf } from '../domain/list-order'
 import { searchableText } from '../domain/search'
 import type { MirrorChanges, Written } from './mirror-changes'
@@ -55,7 +55,7 @@ function listedRow(row: Record<string, unknown> & { id: string }, fields: readon
 const ENTRY_FIELDS = new Map(
   COLLECTION_NAMES.map((name) => {
     const spec = collections[name]
-    const global = GLOBAL_SEARCH_FIELDS[name]
+    const global = globalSearchFields(name)
     const fields = [
       spec.defaultSort,
       ...spec.searchFields,

@@ -2,7 +2,7 @@
  * A list screen's order and search, in memory. IndexedDB cannot answer a page
  * at 100,000 rows within a frame: in Chromium a `count()` alone takes ~100 ms
  * there, skipping to page 1,000 another ~100 ms, and a search has to read and
- * test every row (docs/architecture.md wants a new page painted within 16 ms). So each
+ * test every row (docs/decisions/004-the-list-index.md wants a new page painted within 16 ms). So each
  * collection keeps, per tab, its ids in the list's order (the server's: the
  * default sort field, ignoring case, empty last, ties by id) beside the
  * lowercase text a search looks through, and the fields the list shows of
@@ -21,6 +21,7 @@
  */
 import { type CollectionName, collections } from '../domain/collections'
 import { type GlobalQuery, isBlankQuery, narrows } from '../domain/global-search'
+import { BuiltStore } from './built-store'
 import type { OutpostDb } from './database'
 import { EntryPool, POOL_LATER_FROM } from './entry-pool'
 import {
@@ -53,7 +54,7 @@ const MAKE_AT_ONCE = 1_000
  */
 const TEST_EACH_BELOW = 16
 
-export class MirrorIndex {
+export class MirrorIndex extends BuiltStore {
   /** The field the entries are ordered by (ascending): the collection's default sort. */
   readonly sortField: string
   private readonly entries = new Map<string, Entry>()
@@ -69,20 +70,15 @@ export class MirrorIndex {
   private joinedGlobal: Partial<Record<GlobalText, Joined>> = {}
   /** The last global search and the positions of its matches, reused while the user types on. */
   private lastFind: { query: GlobalQuery; positions: number[] } | null = null
-  private state: 'cold' | 'building' | 'ready' = 'cold'
   /** Changes heard while building, applied when the build ends ('all': read again). */
   private heardWhileBuilding: Set<string> | 'all' = new Set()
-  /** Applying changes one batch at a time keeps them in the order they committed. */
-  private applying: Promise<void> = Promise.resolve()
-  private built: Promise<void> = Promise.resolve()
-  private version = 0
-  private readonly listeners = new Set<() => void>()
   readonly stop: () => void
 
   constructor(
     private readonly db: OutpostDb,
     private readonly collection: CollectionName,
   ) {
+    super()
     this.sortField = collections[collection].defaultSort
     const unsubscribe = onMirrorChanges(db.name, (changes, written) =>
       this.hear(changes, written?.[collection] as Known),
@@ -93,26 +89,10 @@ export class MirrorIndex {
     }
   }
 
-  get ready() {
-    return this.state === 'ready'
-  }
-
-  /** Bumped whenever what `matches` answers may have changed. */
-  getVersion = () => this.version
-
-  subscribe = (listener: () => void) => {
-    this.listeners.add(listener)
-    return () => {
-      this.listeners.delete(listener)
-    }
-  }
-
   /** Starts reading the table, once; readers see `ready` and a new version when it is done. */
   warm() {
     if (this.state !== 'cold') return
-    this.state = 'building'
-    // A timer, not a direct call: a caller inside a liveQuery would otherwise count the build's reads as its own.
-    this.built = new Promise((resolve) => setTimeout(() => resolve(this.build()), 0))
+    this.startBuilding(() => this.build())
   }
 
   /** Resolves once everything heard so far is applied (tests and benchmarks wait on it). */
@@ -237,7 +217,7 @@ export class MirrorIndex {
       this.lastFind = null
     }
     this.version++
-    for (const listener of this.listeners) listener()
+    this.tellListeners()
   }
 
   private async build() {

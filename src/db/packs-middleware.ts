@@ -17,10 +17,10 @@ import type {
   DBCoreMutateRequest,
   DBCoreTable,
   DBCoreTransaction,
+  Dexie,
   Middleware,
 } from 'dexie'
 import { collections } from '../domain/collections'
-import type { OutpostDb } from './database'
 import { type MirrorRow, PACK_IDS, PACKS, type Pack, type PackKey } from './tables'
 
 /** Packs each context keeps as read, for rows asked for again: 16,000 rows, ~8 MB of contacts. */
@@ -281,7 +281,7 @@ function middleware(): Middleware<DBCore> {
           getMany,
           count: (req) =>
             table.count(req).then((inTable) => {
-              // Only a whole table's count adds its packed rows; ranged counts are the list index's (record-query.ts).
+              // Only a whole table's count adds its packed rows; ranged counts are the list index's (list-read.ts).
               if (req.query.index.isPrimaryKey !== true || req.query.range.type !== ANY.type) return inTable
               return keysNow(req.trans).then((keys) =>
                 keys.reduce((sum, [collection, , rows]) => (collection === name ? sum + rows : sum), inTable),
@@ -330,6 +330,6 @@ function within(id: string, range: DBCoreKeyRange) {
 }
 
 /** Installs the packs' reads on a database (once, before it opens). */
-export function readPacks(db: OutpostDb) {
+export function readPacks(db: Dexie) {
   db.use(middleware())
 }

@@ -13,7 +13,7 @@
  * rows it names out of their packs, so a newer row in the table is never
  * shadowed or overwritten by its packed copy, and a deleted one never comes
  * back. Readers that walk a whole table read its packs too (`readWholeTable`);
- * ordered queries wait for the list index (record-query.ts).
+ * ordered queries wait for the list index (list-read.ts).
  *
  * A pack's key is [collection, n, rows]: a pack is never changed in place
  * (taking rows out replaces it under a new key), so what a key names never

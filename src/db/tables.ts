@@ -1,11 +1,11 @@
 /** The mirror table of a collection (or of one's own account, `users`), by its name. */
-import type { Table } from 'dexie'
+import type { Dexie, Table } from 'dexie'
 import type { CollectionName, MirroredName } from '../domain/collections'
-import type { OutpostDb } from './database'
 
 export type MirrorRow = Record<string, unknown> & { id: string; version: number }
 
-export function mirrorOf(db: OutpostDb, collection: MirroredName): Table<MirrorRow, string> {
+/** Any Dexie will do (the user's database is one): the tables are named after the collections. */
+export function mirrorOf(db: Dexie, collection: MirroredName): Table<MirrorRow, string> {
   return db.table(collection)
 }
 

@@ -5,9 +5,9 @@
  */
 import * as v from 'valibot'
 import type { DocMeta } from './contact'
-import { requiredText, uuid, writeSchemas } from './fields'
+import { type EntityFields, entitySchemas, requiredText, uuid } from './fields'
 import type { ImageKind } from './images'
-import { emptyRichText, type RichText, richText } from './rich-text'
+import { type RichText, richText } from './rich-text'
 
 export const CATALOG = {
   industries: {
@@ -47,15 +47,28 @@ const imageReference = v.nullable(
   ),
 )
 
-export function catalogSchemas(name: CatalogName) {
-  const imageField = CATALOG[name].imageField
-  const fields: Record<string, v.GenericSchema> = {
-    name: requiredText(200),
-    description: richText,
-    [imageField]: imageReference,
+/** A catalog entity's fields, each said once (fields.ts): the image under the collection's own name. */
+export function catalogFields(name: CatalogName): EntityFields {
+  const { title, imageField } = CATALOG[name]
+  return {
+    name: {
+      label: `${title} Name`,
+      widget: 'text',
+      schema: requiredText(200),
+      listed: { column: 1, kind: 'primary' },
+      searched: true,
+      global: 'text',
+    },
+    description: {
+      label: 'Description',
+      widget: 'richText',
+      schema: richText,
+      listed: { column: 2, kind: 'richText' },
+      searched: true,
+      global: 'text',
+    },
+    [imageField]: { label: 'Image', widget: 'image', schema: imageReference },
   }
-  return writeSchemas(fields, { description: emptyRichText(), [imageField]: null }, ['name'])
 }
 
-export const CATALOG_SEARCH_FIELDS = ['name', 'description'] as const
-export const CATALOG_SORT_FIELDS = ['name', 'updatedAt'] as const
+export const catalogSchemas = (name: CatalogName) => entitySchemas(catalogFields(name), ['name'])

@@ -2,16 +2,10 @@
  * The registry of synced collections: what the server exposes under
  * /api/{path} and the client mirrors, with the words the UI uses for it.
  */
-import {
-  CATALOG,
-  CATALOG_SEARCH_FIELDS,
-  CATALOG_SORT_FIELDS,
-  type CatalogItem,
-  type CatalogName,
-  catalogSchemas,
-} from './catalog'
-import { COMPANY_SEARCH_FIELDS, COMPANY_SORT_FIELDS, type Company, companySchemas } from './company'
-import { CONTACT_SEARCH_FIELDS, CONTACT_SORT_FIELDS, type Contact, contactSchemas } from './contact'
+import { CATALOG, type CatalogItem, type CatalogName, catalogFields, catalogSchemas } from './catalog'
+import { type Company, companyFields, companySchemas } from './company'
+import { type Contact, contactFields, contactSchemas } from './contact'
+import { type EntityFields, fieldsWith, type WriteSchemas } from './fields'
 import type { ImageKind } from './images'
 import { userSchemas } from './user'
 
@@ -20,16 +14,23 @@ export interface CollectionSpec {
   path: string
   /** The word in the product's texts: 'This {label} has been updated successfully.' */
   label: string
+  /** The fields the list's search looks through: those defined `searched`. */
   searchFields: readonly string[]
-  sortFields: readonly string[]
+  /** The list's order, and the one IndexedDB index each collection keeps (src/db/database.ts). */
   defaultSort: string
   /**
    * The fields a list of the collection shows (its columns, a card's title, a
-   * row's actions): the list index keeps them in memory, so any page of the
-   * list paints without reading IndexedDB (src/db/mirror-index.ts).
+   * row's actions), those defined `listed`: the list index keeps them in memory,
+   * so any page of the list paints without reading IndexedDB (src/db/mirror-index.ts).
    */
   listFields: readonly string[]
-  schemas: { create: unknown; patch: unknown }
+  /**
+   * Each field said once, in the forms' order: its check, label and widget (fields.ts). The account has
+   * none here: My Profile and the staff screens have forms of their own.
+   */
+  fields?: EntityFields
+  /** The checks of a create and of a patch, the same on the device and on the server (fields.ts). */
+  schemas: WriteSchemas
   /** Fields that point at a record of another collection (a create must wait for that record's create). */
   relations: Readonly<Record<string, string>>
   /** The image reference field, for the catalog entities. */
@@ -38,42 +39,46 @@ export interface CollectionSpec {
   displayName: (doc: object) => string
 }
 
+/** A collection staff list, add and edit: its fields are declared. */
+export type EntitySpec = CollectionSpec & { fields: EntityFields }
+
 const joined = (...parts: unknown[]) => parts.filter((part) => typeof part === 'string' && part).join(' ')
 const field = (doc: object, name: string) => (doc as Record<string, unknown>)[name]
 
-export const contactsCollection: CollectionSpec = {
+export const contactsCollection: EntitySpec = {
   path: 'contacts',
   label: 'contact',
-  searchFields: CONTACT_SEARCH_FIELDS,
-  sortFields: CONTACT_SORT_FIELDS,
+  searchFields: fieldsWith(contactFields, 'searched'),
   defaultSort: 'lastName',
-  listFields: ['firstName', 'lastName', 'email', 'phone', 'title'],
+  listFields: fieldsWith(contactFields, 'listed'),
+  fields: contactFields,
   schemas: contactSchemas,
   relations: { company: 'companies' },
   displayName: (doc) => joined(field(doc, 'firstName'), field(doc, 'lastName')),
 }
 
-export const companiesCollection: CollectionSpec = {
+export const companiesCollection: EntitySpec = {
   path: 'companies',
   label: 'company',
-  searchFields: COMPANY_SEARCH_FIELDS,
-  sortFields: COMPANY_SORT_FIELDS,
+  searchFields: fieldsWith(companyFields, 'searched'),
   defaultSort: 'companyName',
-  listFields: ['companyName', 'website', 'mainPhone', 'email'],
+  listFields: fieldsWith(companyFields, 'listed'),
+  fields: companyFields,
   schemas: companySchemas,
   relations: {},
   displayName: (doc) => joined(field(doc, 'companyName')),
 }
 
-function catalogCollection(name: CatalogName): CollectionSpec {
+function catalogCollection(name: CatalogName): EntitySpec {
   const { label, imageField, imageKind } = CATALOG[name]
+  const fields = catalogFields(name)
   return {
     path: name,
     label,
-    searchFields: CATALOG_SEARCH_FIELDS,
-    sortFields: CATALOG_SORT_FIELDS,
+    searchFields: fieldsWith(fields, 'searched'),
     defaultSort: 'name',
-    listFields: ['name', 'description'],
+    listFields: fieldsWith(fields, 'listed'),
+    fields,
     schemas: catalogSchemas(name),
     relations: {},
     image: { field: imageField, kind: imageKind },
@@ -102,7 +107,6 @@ export const accountCollection: CollectionSpec = {
   path: 'users',
   label: 'profile',
   searchFields: [],
-  sortFields: [],
   defaultSort: 'email',
   listFields: [],
   schemas: userSchemas,

@@ -1,17 +1,15 @@
 /** The company entity: fields, write schemas and searches. */
 import * as v from 'valibot'
 import type { DocMeta } from './contact'
-import { optionalEmail, requiredText, text, writeSchemas } from './fields'
-
-export interface CompanyFields {
-  companyName: string
-  address: string
-  website: string
-  email: string
-  mainPhone: string
-}
-
-export type Company = CompanyFields & DocMeta
+import {
+  type EntityFields,
+  entitySchemas,
+  optionalEmail,
+  requiredText,
+  type StoredFields,
+  schemasOf,
+  text,
+} from './fields'
 
 /** A website as typed ("example.com" is fine); only a scheme other than http(s) is refused. */
 const website = v.pipe(
@@ -22,24 +20,56 @@ const website = v.pipe(
   ),
 )
 
-export const companyFieldSchemas = {
-  companyName: requiredText(200),
-  address: text(500),
-  website,
-  email: optionalEmail,
-  mainPhone: text(40),
-}
+/** A company's fields, each said once (fields.ts): the server's table and migration are the rest of it. */
+export const companyFields = {
+  companyName: {
+    label: 'Company Name',
+    widget: 'text',
+    schema: requiredText(200),
+    listed: { column: 1, kind: 'primary' },
+    searched: true,
+    global: 'text',
+  },
+  address: {
+    label: 'Company Address',
+    widget: 'textarea',
+    schema: text(500),
+    rows: 3,
+    searched: true,
+    global: 'text',
+  },
+  website: {
+    label: 'Website',
+    widget: 'url',
+    schema: website,
+    listed: { column: 2, kind: 'link' },
+    searched: true,
+    global: 'text',
+    card: { line: 3, action: "Open {name}'s website" },
+  },
+  // Each row keeps it for its 'Email' action.
+  email: {
+    label: 'Email Address',
+    widget: 'email',
+    schema: optionalEmail,
+    listed: {},
+    searched: true,
+    global: 'text',
+    card: { line: 2, label: 'Email', action: 'Email {name}' },
+  },
+  mainPhone: {
+    label: 'Phone',
+    widget: 'tel',
+    schema: text(40),
+    listed: { column: 3 },
+    global: 'phone',
+    card: { line: 1, action: 'Call {name}' },
+  },
+} as const satisfies EntityFields
 
-export const companySchemas = writeSchemas(
-  companyFieldSchemas,
-  { address: '', website: '', email: '', mainPhone: '' },
-  ['companyName'],
-)
+export const companyFieldSchemas = schemasOf(companyFields)
 
-/** The list and the company picker search the name, email, address and website. */
-export const COMPANY_SEARCH_FIELDS = ['companyName', 'email', 'address', 'website'] as const
-export const COMPANY_SORT_FIELDS = ['companyName', 'website', 'email', 'mainPhone', 'updatedAt'] as const
+export type CompanyFields = StoredFields<typeof companyFieldSchemas>
+export type Company = CompanyFields & DocMeta
 
-/** A website as typed, as a link: "example.com" opens https://example.com. */
-export const websiteHref = (website: string) =>
-  /^https?:\/\//i.test(website) ? website : `https://${website}`
+export const companySchemas = entitySchemas(companyFields, ['companyName'])

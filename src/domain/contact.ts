@@ -1,6 +1,16 @@
 /** The contact entity: its fields, its write schema and its search. */
 import * as v from 'valibot'
-import { optionalEmail, type Relationship, relationship, requiredText, text, writeSchemas } from './fields'
+import {
+  type EntityFields,
+  entitySchemas,
+  optionalEmail,
+  relationship,
+  requiredText,
+  type StoredFields,
+  schemasOf,
+  text,
+  webHref,
+} from './fields'
 
 export const DEPARTMENTS = [
   'Planning',
@@ -13,16 +23,19 @@ export const DEPARTMENTS = [
   'Vendor',
 ] as const
 
-export interface ContactFields {
-  firstName: string
-  lastName: string
-  title: string
-  department: string
-  email: string
-  phone: string
-  mobile: string
-  company: Relationship | null
-}
+/**
+ * A profile's web address, as pasted ('https://www.linkedin.com/in/ada') or typed without its scheme
+ * ('linkedin.com/in/ada'): it must name a host with a dot, over http or https.
+ */
+const profileAddress = v.pipe(
+  text(300),
+  v.check((value) => {
+    if (value === '') return true
+    if (!URL.canParse(webHref(value))) return false
+    const url = new URL(webHref(value))
+    return /^https?:$/.test(url.protocol) && url.hostname.includes('.')
+  }, 'Must be a web address (http or https).'),
+)
 
 /** Every record the API answers carries these. */
 export interface DocMeta {
@@ -34,33 +47,87 @@ export interface DocMeta {
 
 export type Contact = ContactFields & DocMeta
 
-export const contactFieldSchemas = {
-  firstName: requiredText(100),
-  lastName: text(100),
-  title: text(100),
-  department: v.picklist(['', ...DEPARTMENTS], 'Must be one of the departments.'),
-  email: optionalEmail,
-  phone: text(40),
-  mobile: text(40),
-  company: relationship('companies'),
-}
+/** A contact's fields, each said once (fields.ts): the server's table and migration are the rest of it. */
+export const contactFields = {
+  firstName: {
+    label: 'First Name',
+    widget: 'text',
+    schema: requiredText(100),
+    listed: { column: 1, kind: 'primary', cardTitleWith: 'lastName' },
+    searched: true,
+    global: 'text',
+  },
+  lastName: {
+    label: 'Last Name',
+    widget: 'text',
+    schema: text(100),
+    listed: { column: 2 },
+    searched: true,
+    global: 'text',
+  },
+  title: {
+    label: 'Title',
+    widget: 'text',
+    schema: text(100),
+    listed: { column: 5, hideBelow: 'xl' },
+    global: 'text',
+  },
+  department: {
+    label: 'Department',
+    widget: 'select',
+    schema: v.picklist(['', ...DEPARTMENTS], 'Must be one of the departments.'),
+    choices: { values: DEPARTMENTS, none: 'No department' },
+  },
+  email: {
+    label: 'Email',
+    widget: 'email',
+    schema: optionalEmail,
+    listed: { column: 3, kind: 'email' },
+    searched: true,
+    global: 'text',
+    card: { line: 1, action: 'Email {name}' },
+  },
+  phone: {
+    label: 'Phone',
+    widget: 'tel',
+    schema: text(40),
+    listed: { column: 4 },
+    global: 'phone',
+    card: { line: 2, action: 'Call {name}' },
+  },
+  mobile: {
+    label: 'Mobile',
+    widget: 'tel',
+    schema: text(40),
+    global: 'phone',
+    card: { line: 3, action: "Call {name}'s mobile", icon: 'mobile' },
+  },
+  linkedIn: {
+    label: 'LinkedIn',
+    widget: 'url',
+    schema: profileAddress,
+    listed: { column: 6, kind: 'link', hideBelow: 'xl' },
+    card: { line: 4, action: "Open {name}'s LinkedIn profile" },
+  },
+  company: {
+    label: 'Company',
+    widget: 'relation',
+    schema: relationship('companies'),
+    relation: {
+      collection: 'companies',
+      createField: 'companyName',
+      createLabel: 'Add New Company',
+      emptyText: 'No companies match',
+    },
+    card: { line: 5 },
+  },
+} as const satisfies EntityFields
 
-export const contactSchemas = writeSchemas(
-  contactFieldSchemas,
-  { lastName: '', title: '', department: '', email: '', phone: '', mobile: '', company: null },
-  ['firstName'],
-)
+export const contactFieldSchemas = schemasOf(contactFields)
+
+export type ContactFields = StoredFields<typeof contactFieldSchemas, 'company'>
+
+export const contactSchemas = entitySchemas(contactFields, ['firstName'])
 
 /** Values as they are stored: the relationship reduced to its id. */
 export type ContactWrite = v.InferOutput<typeof contactSchemas.create>
-
-/** contacts are searched with where-or like on firstName, email, lastName. */
-export const CONTACT_SEARCH_FIELDS = ['firstName', 'email', 'lastName'] as const
-export const CONTACT_SORT_FIELDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'title',
-  'department',
-  'updatedAt',
-] as const

@@ -1,6 +1,7 @@
 /** Valibot building blocks with the product's field messages, shared by every entity schema. */
 import * as v from 'valibot'
 import { messages } from './errors'
+import { emptyRichText } from './rich-text'
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -13,6 +14,9 @@ export const optionalEmail = v.pipe(
   text(254),
   v.check((value) => value === '' || v.is(v.pipe(v.string(), v.email()), value), messages.invalidEmail),
 )
+
+/** A web address as typed, as a link: "example.com" opens https://example.com. */
+export const webHref = (address: string) => (/^https?:\/\//i.test(address) ? address : `https://${address}`)
 
 export const uuid = v.pipe(v.string('Must be an id.'), v.regex(UUID_PATTERN, 'Must be a valid id.'))
 
@@ -47,11 +51,115 @@ const objectMessage = (issue: v.BaseIssue<unknown>) =>
 
 type FieldSchemas = Record<string, v.GenericSchema>
 
+/** How a form shows a field. */
+export type Widget =
+  | 'text'
+  | 'email'
+  | 'tel'
+  | 'url'
+  | 'select'
+  | 'textarea'
+  | 'relation'
+  | 'richText'
+  /** A rich-text field typed as plain words in a box (adding an entry: the editor comes with the edit screen). */
+  | 'richTextPlain'
+  | 'image'
+
+/**
+ * How a list column shows its value. primary: the row's name, with its sync badge; text: as it is,
+ * wrapped; email: cut, not wrapped; link: a web address, opened in a new tab; richText: the words,
+ * shortened.
+ */
+export type ColumnKind = 'primary' | 'text' | 'email' | 'link' | 'richText'
+
+/** A field's place in its entity's list. */
+export interface ListRole {
+  /**
+   * Its column, counted from 1 (the first is the row's name); none for a field each row keeps only
+   * for a row's action (a company's email button).
+   */
+  column?: number
+  kind?: ColumnKind
+  /** A low-priority column gives way in the table on a small laptop (1024 to 1280 px). */
+  hideBelow?: 'xl'
+  /** The primary column's companion in a card's title (a contact's card: the first and last names). */
+  cardTitleWith?: string
+}
+
+/** A field's line in the card beside the record's edit form (a way of reaching the record, or its relation). */
+export interface CardRole {
+  /** Its place among the lines, counted from 1. */
+  line: number
+  /** The line's label, when shorter than the form's ('Email' for 'Email Address'). */
+  label?: string
+  /** Its button's accessible name, `{name}` standing for the record's: "Call {name}'s mobile". */
+  action?: string
+  /** A phone field's icon: a desk phone unless said. */
+  icon?: 'mobile'
+}
+
+/**
+ * One field of an entity, said once: its check (the same on the device and the server), the label
+ * every screen, message and test uses, how a form shows it, and its roles elsewhere: in the list
+ * (`listed`), the list's search (`searched`), the top bar's (`global`) and the info card (`card`).
+ * The entity's order is the form's.
+ */
+export interface FieldDefinition {
+  label: string
+  widget: Widget
+  schema: v.GenericSchema
+  /** Kept in the list index for each row (a page paints from memory), and maybe a column. */
+  listed?: ListRole
+  /** The list's search looks through it, on the device as on the server (where-or like). */
+  searched?: true
+  /** The top bar's search looks through its words, and a phone's digits too (global-search.ts). */
+  global?: 'text' | 'phone'
+  /** A line of the info card beside the edit form: email, phone and web address fields get a button. */
+  card?: CardRole
+  /** Visible rows of a textarea (or of a rich-text field typed as plain words). */
+  rows?: number
+  /** A select's choices, and the label of choosing none. */
+  choices?: { values: readonly string[]; none: string }
+  /** What a relation points at, and what its picker offers to create with the typed text. */
+  relation?: { collection: string; createField: string; createLabel: string; emptyText: string }
+}
+
+export type EntityFields = Record<string, FieldDefinition>
+
+/** The names of the fields that have a role, in the entity's order. */
+export const fieldsWith = (fields: EntityFields, role: 'listed' | 'searched' | 'global' | 'card') =>
+  Object.keys(fields).filter((name) => fields[name]?.[role] !== undefined)
+
+/** The entity's field schemas, for writeSchemas and the stored fields' type. */
+export function schemasOf<const F extends EntityFields>(fields: F): { [K in keyof F]: F[K]['schema'] } {
+  return Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, field.schema])) as {
+    [K in keyof F]: F[K]['schema']
+  }
+}
+
+/**
+ * A record's fields as the API answers them and the mirror keeps them, inferred from the entity's field
+ * schemas: what each schema stores, except the references (`R`), which keep the `{ relationTo, value }`
+ * shape the server answers in rather than the bare id it accepts.
+ */
+export type StoredFields<F extends FieldSchemas, R extends keyof F = never> = {
+  [K in keyof F]: K extends R ? Relationship | null : Widened<v.InferOutput<F[K]>>
+}
+
+/** A stored text is any text: a choice list (the departments) checks new values, not ones stored before it changed. */
+type Widened<T> = [T] extends [string] ? string : T
+
 /**
  * The create and patch schemas of an entity from one map of field schemas.
  * Create: the `required` fields must be there, the rest default to `defaults`.
  * Patch: every field optional, absent fields stay absent. Both reject unknown keys.
  */
+/** What `writeSchemas` answers, as code that handles any collection sees it. */
+export interface WriteSchemas {
+  create: v.GenericSchema<unknown, Record<string, unknown>>
+  patch: v.GenericSchema<unknown, Record<string, unknown>>
+}
+
 export function writeSchemas<const F extends FieldSchemas>(
   fields: F,
   defaults: { [K in keyof F]?: v.InferInput<F[K]> },
@@ -73,4 +181,32 @@ export function writeSchemas<const F extends FieldSchemas>(
       { [K in keyof F]?: v.InferOutput<F[K]> }
     >,
   }
+}
+
+/** What an optional field holds when a create leaves it out: its widget's empty value (a fresh one each time). */
+const emptyValue = (widget: Widget) => {
+  if (widget === 'relation' || widget === 'image') return null
+  if (widget === 'richText' || widget === 'richTextPlain') return emptyRichText
+  return ''
+}
+
+/**
+ * An entity's create and patch schemas from its field definitions: the `required` fields must be
+ * there, every other one defaults to its widget's empty value. A new field needs no default written.
+ */
+export function entitySchemas<const F extends EntityFields>(
+  fields: F,
+  required: readonly (keyof F & string)[],
+) {
+  return writeSchemas(schemasOf(fields), emptyValues(fields) as never, required)
+}
+
+/** Every field's empty value (made afresh): what a create leaves out, and a record with nothing typed yet. */
+export const emptyValues = (fields: EntityFields): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, freshEmptyValue(field.widget)]))
+
+/** A widget's empty value, made afresh (a form's blank field). */
+export function freshEmptyValue(widget: Widget): unknown {
+  const empty = emptyValue(widget)
+  return typeof empty === 'function' ? empty() : empty
 }

@@ -10,7 +10,8 @@
  * into one run of 3 or more digits, among the digits of a phone field:
  * '020 79460123' finds '+44 (0)20 7946-0123'.
  */
-import type { CollectionName } from './collections'
+import { COLLECTION_NAMES, type CollectionName, collections } from './collections'
+import { fieldsWith } from './fields'
 import { digitsOf, foldText } from './fold'
 import { type RichTextNode, toPlainText } from './rich-text'
 
@@ -21,18 +22,16 @@ interface SearchedFields {
   phones: readonly string[]
 }
 
-const catalog: SearchedFields = { text: ['name', 'description'], phones: [] }
+const searched = new Map(
+  COLLECTION_NAMES.map((name): [CollectionName, SearchedFields] => {
+    const { fields } = collections[name]
+    const text = fieldsWith(fields, 'global')
+    return [name, { text, phones: text.filter((field) => fields[field]?.global === 'phone') }]
+  }),
+)
 
-export const GLOBAL_SEARCH_FIELDS: Readonly<Record<CollectionName, SearchedFields>> = {
-  contacts: {
-    text: ['firstName', 'lastName', 'email', 'phone', 'mobile', 'title'],
-    phones: ['phone', 'mobile'],
-  },
-  companies: { text: ['companyName', 'email', 'website', 'address', 'mainPhone'], phones: ['mainPhone'] },
-  industries: catalog,
-  services: catalog,
-  products: catalog,
-}
+/** A collection's fields defined `global`: the phones among them are also looked through as digits. */
+export const globalSearchFields = (collection: CollectionName) => searched.get(collection) as SearchedFields
 
 /** Numbers joined into fewer digits than this say too little to be tried as one run. */
 const MIN_DIGITS = 3
@@ -52,7 +51,7 @@ export interface SearchTexts {
  * folded once instead of lower-cased and then folded.
  */
 export function globalSearchTexts(record: Record<string, unknown>, collection: CollectionName): SearchTexts {
-  const fields = GLOBAL_SEARCH_FIELDS[collection]
+  const fields = globalSearchFields(collection)
   let text = ''
   fields.text.forEach((field, i) => {
     const value = record[field]

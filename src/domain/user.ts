@@ -3,11 +3,26 @@ import * as v from 'valibot'
 import { messages } from './errors'
 import { text, uuid, writeSchemas } from './fields'
 import type { ImageRef } from './images'
-import type { RoleName } from './rest'
+import type { Role, RoleName } from './rest'
 import { searchWords, wordsFor } from './search'
 
 export const ROLE_IDS = { Admin: 'admin', User: 'user' } as const
 export type RoleId = (typeof ROLE_IDS)[keyof typeof ROLE_IDS]
+
+/** The two roles are fixed rows (the server's migration 0002): their names need no join. */
+const ROLE_NAMES = Object.fromEntries(Object.entries(ROLE_IDS).map(([name, id]) => [id, name])) as Record<
+  string,
+  RoleName
+>
+
+/** A role id as the API answers it; no role (a row from before roles) is a User. */
+export const roleOf = (roleId: string | null): Role => {
+  const id = roleId ?? ROLE_IDS.User
+  return { id, roleName: ROLE_NAMES[id] ?? 'User' }
+}
+
+/** Whether a user is an Admin: the role decides, never the name. */
+export const isAdmin = (user: { role: Role }) => user.role.id === ROLE_IDS.Admin
 
 /**
  * Every password set from now on (by its owner, by an Admin, at registration,

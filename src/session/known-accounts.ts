@@ -4,7 +4,7 @@
  * to show the name), beside the password's verifier in lock.ts. Kept past
  * sign-out; forgotten when the server refuses that account's password.
  */
-import type { SessionUser } from './stored-user'
+import type { SessionUser } from './session-user'
 
 const PREFIX = 'knownAccount.'
 

@@ -89,7 +89,7 @@ export const lastActive = (userId: string, storage: Storage = localStorage) =>
 /**
  * Signing out ends the lock (the next person signs in with their own
  * password) but keeps the verifier, so this user can sign in again offline
- * (docs/architecture.md, "Signing in offline").
+ * (docs/decisions/001-signing-in-offline.md).
  */
 export function endLock(userId: string, storage: Storage = localStorage) {
   storage.removeItem(lockedKey(userId))

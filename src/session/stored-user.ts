@@ -7,19 +7,12 @@
  */
 import type { RoleName, User } from '../domain/rest'
 import { isKnownAccount, rememberAccount } from './known-accounts'
+import type { SessionUser } from './session-user'
 import { storageSignal } from './storage-signal'
 
-export const AUTH_KEYS = { role: 'userRole', id: 'userId', profile: 'userProfile' } as const
+export type { SessionUser } from './session-user'
 
-export interface SessionUser {
-  id: string
-  email: string
-  firstName: string
-  lastName: string
-  role: RoleName
-  /** The profile photo's file name, for the sidebar; null when there is none. */
-  image: string | null
-}
+export const AUTH_KEYS = { role: 'userRole', id: 'userId', profile: 'userProfile' } as const
 
 export function storedUser(storage: Storage = localStorage): SessionUser | null {
   const id = storage.getItem(AUTH_KEYS.id)

@@ -11,6 +11,7 @@ import { markSentInWorker } from '../session/marker-value'
 import { me } from '../transport/calls'
 import { fetchTransport } from '../transport/http'
 import { SyncEngine } from './engine'
+import type { LockTalk } from './lock-holder'
 
 const TAG_PREFIX = 'outpost-outbox:'
 
@@ -45,19 +46,31 @@ export async function replayInBackground(userId: string) {
   try {
     await navigator.locks.request(syncLockName(userId), { ifAvailable: true }, async (lock) => {
       if (!lock) return
-      const transport = fetchTransport()
-      // The cookie may be someone else's (this user signed in offline after another logged out offline):
-      // their changes are never sent under another name. The next tab this user opens sends them.
-      const who = await me(transport).catch(() => null)
-      if (who === null || who.status >= 500) throw new Error('Still offline: the browser will try again.')
-      if (who.body.user?.id !== userId) return
-      const engine = new SyncEngine({ db, transport, userId })
-      const result = await engine.sync()
-      // What went out is no longer at risk: the device marker's count follows (src/db/eviction.ts).
-      await markSentInWorker(userId, await db.outbox.count()).catch(() => undefined)
-      if (result === 'offline') throw new Error('Still offline: the browser will try again.')
+      // A tab opened meanwhile asks the holder to run: this run is the one it would wait for, and says
+      // it is there, so the tab does not take the lock over as a holder gone (lock-holder.ts).
+      const talk = new BroadcastChannel(syncLockName(userId))
+      talk.onmessage = ({ data }: MessageEvent<LockTalk>) => data === 'kick' && talk.postMessage('here')
+      try {
+        await replayAs(db, userId)
+      } finally {
+        talk.close()
+      }
     })
   } finally {
     db.close()
   }
+}
+
+async function replayAs(db: OutpostDb, userId: string) {
+  const transport = fetchTransport()
+  // The cookie may be someone else's (this user signed in offline after another logged out offline):
+  // their changes are never sent under another name. The next tab this user opens sends them.
+  const who = await me(transport).catch(() => null)
+  if (who === null || who.status >= 500) throw new Error('Still offline: the browser will try again.')
+  if (who.body.user?.id !== userId) return
+  const engine = new SyncEngine({ db, transport, userId })
+  const result = await engine.sync()
+  // What went out is no longer at risk: the device marker's count follows (src/db/eviction.ts).
+  await markSentInWorker(userId, await db.outbox.count()).catch(() => undefined)
+  if (result === 'offline') throw new Error('Still offline: the browser will try again.')
 }

@@ -6,6 +6,9 @@ import type { Transport } from '../transport/http'
 
 export type NoticeLevel = 'danger' | 'warning' | 'info' | 'success'
 
+/** How a pull (of the change feed, or of one's own account) ended. */
+export type PullResult = 'ok' | 'offline' | 'auth' | 'error'
+
 export interface EngineContext {
   db: OutpostDb
   transport: Transport

@@ -6,7 +6,7 @@
  */
 
 import type { OutpostDb } from '../db/database'
-import { META, writeMeta } from '../db/meta'
+import { META, readMeta, writeMeta } from '../db/meta'
 import type { OutboxOp } from '../db/outbox-types'
 import { unpackBehind } from '../db/packs'
 import { isQuotaError } from '../db/quota'
@@ -17,7 +17,7 @@ import { type ListPageQuery, refreshListPage } from './list-page'
 import { pull } from './pull'
 import { push } from './push'
 import { discardChange } from './resolve'
-import { SyncStatus } from './status'
+import { type SyncState, SyncStatus } from './status'
 
 export interface EngineOptions {
   db: OutpostDb
@@ -83,11 +83,23 @@ export class SyncEngine {
     return result
   }
 
+  /**
+   * The first download's progress while the mirror is still filling (its first sync not yet done), so
+   * every report says so from the start; null once it is full.
+   */
+  async filling(): Promise<SyncState['hydrate']> {
+    if (await readMeta(this.ctx.db, META.hydrated, false)) return null
+    return this.status.get().hydrate ?? { done: 0, total: null }
+  }
+
   private async runOnce(): Promise<RunResult> {
-    this.status.set({ activity: 'syncing' })
     // Echoes are known only within one run: a later run's pull writes whatever the feed brings.
     this.ctx.settled = new Map()
     try {
+      // A mirror still filling is said so from the run's first report on. The worker's reports replace
+      // its page's whole state: one saying "syncing" without it made a list show the rows so far as the
+      // total until the first page of the feed came in (tests/e2e/hydrate-progress.test.ts).
+      this.status.set({ activity: 'syncing', hydrate: await this.filling() })
       // Ops left in flight by a run that died (a closed tab, a throw) go back to the queue first.
       // Only the lock holder runs, so none of them is being sent right now.
       await this.recover()

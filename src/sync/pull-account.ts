@@ -11,8 +11,7 @@ import type { MirrorRow } from '../db/tables'
 import type { Account } from '../domain/user'
 import { getDoc } from '../transport/calls'
 import { NetworkError } from '../transport/http'
-import type { EngineContext } from './context'
-import type { PullResult } from './pull'
+import type { EngineContext, PullResult } from './context'
 import { staleConflicts, withPending } from './rebase'
 
 export async function pullAccount(ctx: EngineContext): Promise<PullResult> {

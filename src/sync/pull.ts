@@ -14,7 +14,7 @@ import { COLLECTION_NAMES, type CollectionName } from '../domain/collections'
 import type { Change } from '../domain/rest'
 import { changes } from '../transport/calls'
 import { NetworkError } from '../transport/http'
-import type { EngineContext } from './context'
+import type { EngineContext, PullResult } from './context'
 import { pullAccount } from './pull-account'
 import { staleConflicts, withPending } from './rebase'
 import { dropDeleted, tellLost } from './settle'
@@ -29,8 +29,6 @@ export const FIRST_PAGE_SIZE = 1000
 export const PULL_PAGE_SIZE = 5000
 /** Between two pages' writes: the 20 pages of a 100,000-record download lose a third of a second to it. */
 const SCREENS_GAP_MS = 16
-
-export type PullResult = 'ok' | 'offline' | 'auth' | 'error'
 
 export async function pull(ctx: EngineContext, status?: SyncStatus): Promise<PullResult> {
   const { db } = ctx

@@ -5,10 +5,8 @@
  */
 
 import { databaseName, OutpostDb } from '../db/database'
-import { META, readMeta } from '../db/meta'
 import { dropMirrorIndexes } from '../db/mirror-index'
 import { onPageSleep } from '../db/page-sleep'
-import type { WriteContext } from '../db/record-writes'
 import { isLocked, subscribeLock } from '../session/lock'
 import { askToKeepData } from '../session/persistent-storage'
 import { type SessionUser, signOut } from '../session/sign-in'
@@ -16,6 +14,7 @@ import { fetchTransport } from '../transport/http'
 import { requestBackgroundSync } from './background-sync'
 import type { NoticeLevel } from './context'
 import { SyncEngine } from './engine'
+import { type Mutators, mutators } from './mutators'
 import { SyncScheduler } from './scheduler'
 import { sessionGate } from './session-gate'
 import { type UserCalls, userCalls } from './user-calls'
@@ -34,8 +33,8 @@ export interface SyncRuntime {
   signOut: () => Promise<void>
   /** Staff administration and one's own account: server calls, not mirrored (src/sync/user-calls.ts). */
   users: UserCalls
-  /** Local writes go through this; `afterWrite` lets the scheduler push soon. */
-  writes: WriteContext & { afterWrite: () => void }
+  /** Every local write a screen makes goes through this one door (src/sync/mutators.ts). */
+  mutate: Mutators
   stop: () => void
 }
 
@@ -51,8 +50,8 @@ export function startRuntime(
   // A device still filling its mirror says so from its first screen, before the sync's first report:
   // the lists then show the download's progress, never a total that is still growing.
   const before = engine.status.get()
-  void readMeta(db, META.hydrated, false).then((hydrated) => {
-    if (!hydrated && engine.status.get() === before) engine.status.set({ hydrate: { done: 0, total: null } })
+  void engine.filling().then((hydrate) => {
+    if (hydrate && engine.status.get() === before) engine.status.set({ hydrate })
   })
   let worker: WorkerRunner | null = null
   let scheduler: SyncScheduler | null = null
@@ -97,23 +96,25 @@ export function startRuntime(
   const stopFollowingLock = subscribeLock(() => {
     if (!isLocked(user.id)) void scheduler?.run()
   })
+  const users = userCalls(gate.transport)
   return {
     user,
     db,
     engine,
     startSync,
     signOut: () => signOut({ transport }),
-    users: userCalls(gate.transport),
-    writes: {
-      db,
-      userId: user.id,
+    users,
+    mutate: mutators({
+      writes: { db, userId: user.id },
+      users,
+      discard: (op) => engine.discard(op),
       // Sent by this tab shortly; should the tab close first, the service worker sends it (Background Sync).
       // (Before the sync has started, its first run sends the write.)
       afterWrite: () => {
         scheduler?.kick()
         void requestBackgroundSync(user.id)
       },
-    },
+    }),
     stop: () => {
       stopFollowingLock()
       stopOnSleep()

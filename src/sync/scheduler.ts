@@ -3,7 +3,10 @@
  * shown again, shortly after a write, when a backed-off retry falls due, and
  * every minute while visible. Only one tab at a time replays (a Web Lock); a
  * tab that finds the lock taken asks the holder to run again over a
- * BroadcastChannel, so no write waits for the next timer.
+ * BroadcastChannel, so no write waits for the next timer. The holder answers
+ * each ask; a lock no one answers for is held by a page that is gone (Firefox
+ * can keep one granted to a page it unloaded, for as long as it runs), and is
+ * taken over (`lock-holder.ts`).
  *
  * The run itself may happen elsewhere: `runner` is the page's engine, or the
  * sync worker that runs it off the main thread (worker/worker-runner.ts). The
@@ -11,6 +14,7 @@
  */
 import { syncLockName } from './background-sync'
 import type { RunResult, SyncEngine } from './engine'
+import { HolderWatch, type LockTalk } from './lock-holder'
 
 /** What runs one sync: the engine itself, or the worker that holds it. */
 export interface SyncRunner {
@@ -27,6 +31,7 @@ export class SyncScheduler {
   private channel: BroadcastChannel | null = null
   private stopped = false
   private holding = false
+  private readonly holder = new HolderWatch()
   private readonly lockName: string
 
   constructor(
@@ -41,8 +46,13 @@ export class SyncScheduler {
     document.addEventListener('visibilitychange', this.onVisible)
     if (typeof BroadcastChannel !== 'undefined') {
       this.channel = new BroadcastChannel(this.lockName)
-      // Only the tab replaying acts on a kick; the others would just bounce it back.
-      this.channel.onmessage = () => this.holding && void this.runner.sync()
+      this.channel.onmessage = ({ data }: MessageEvent<LockTalk>) => {
+        if (data === 'here') return this.holder.answered()
+        // Only the tab replaying acts on a kick, and says it is there; the others would just bounce it back.
+        if (!this.holding) return
+        this.channel?.postMessage('here' satisfies LockTalk)
+        void this.runner.sync()
+      }
     }
     this.timers.push(setInterval(() => document.visibilityState === 'visible' && this.run(), PERIODIC_MS))
     void this.run()
@@ -70,6 +80,8 @@ export class SyncScheduler {
 
   /** After sign-out the database is closed under a run still going: that error is expected, not news. */
   private unlessStopped = (error: unknown) => {
+    // A lock taken over from this tab (it was thought gone) ends its request so: the run itself goes on.
+    if (error instanceof DOMException && error.name === 'AbortError') return
     if (!this.stopped) console.error('Sync failed:', error)
   }
 
@@ -86,13 +98,16 @@ export class SyncScheduler {
     }
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined
     if (!locks) return this.afterRun(await this.runner.sync())
-    await locks.request(this.lockName, { ifAvailable: true }, async (lock) => {
+    const options = this.holder.gone() ? { steal: true } : { ifAvailable: true }
+    await locks.request(this.lockName, options, async (lock) => {
       if (!lock) {
-        this.channel?.postMessage('kick')
+        this.holder.asked()
+        this.channel?.postMessage('kick' satisfies LockTalk)
         // In case the holder was just finishing: try again shortly.
         this.timers.push(setTimeout(() => void this.run(), 2000))
         return
       }
+      this.holder.answered()
       this.holding = true
       try {
         this.afterRun(await this.runner.sync())

@@ -5,9 +5,20 @@
  */
 import * as Dialog from '@radix-ui/react-dialog'
 import { useEffect, useRef } from 'react'
-import type { ConfirmDialogProps } from './confirm-dialog'
 import { cx } from './cx'
 import { button } from './styles'
+
+export interface ConfirmDialogProps {
+  open: boolean
+  title: string
+  description: string
+  confirmLabel: string
+  cancelLabel: string
+  tone?: 'danger' | 'primary'
+  onConfirm: () => void
+  /** Called for every way of saying no: the cancel button, Escape, a click outside. */
+  onCancel: () => void
+}
 
 export function ConfirmDialogView(props: ConfirmDialogProps) {
   const { open, title, description, confirmLabel, cancelLabel, tone = 'danger', onConfirm, onCancel } = props

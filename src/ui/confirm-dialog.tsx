@@ -6,18 +6,7 @@
  * mounted, so closing it returns focus as Radix does.
  */
 import { lazy, Suspense, useState } from 'react'
-
-export interface ConfirmDialogProps {
-  open: boolean
-  title: string
-  description: string
-  confirmLabel: string
-  cancelLabel: string
-  tone?: 'danger' | 'primary'
-  onConfirm: () => void
-  /** Called for every way of saying no: the cancel button, Escape, a click outside. */
-  onCancel: () => void
-}
+import type { ConfirmDialogProps } from './confirm-dialog-view'
 
 const ConfirmDialogView = lazy(() =>
   import('./confirm-dialog-view').then(({ ConfirmDialogView }) => ({ default: ConfirmDialogView })),

@@ -1,5 +1,5 @@
 /**
- * The contacts list in real Chromium at 100,000 contacts (docs/architecture.md: a new
+ * The contacts list in real Chromium at 100,000 contacts (docs/decisions/004-the-list-index.md: a new
  * page paints within one frame, 16 ms), side by side with the online-only way
  * (every page and search asked of the server, as the app worked before it
  * had a mirror) over a 100 ms round trip emulated by Chromium. Seeds a
@@ -19,18 +19,14 @@ import { seededDataDir } from '../e2e/seeded-data-dir'
 import { ADMIN, startServer } from '../e2e/server-process'
 import { until } from '../e2e/signed-in'
 import { type IdbCeiling, idbCeiling } from './idb-ceiling'
+import { packsLeftIn } from './packs-left'
+import { type ListAct, rowsChangeIn, type Timing } from './rows-change'
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000)
 /** Runs per list action: at 40 a p95 is the second slowest run, where at 15 it was the slowest alone. */
 const ROUNDS = Number(process.env.BENCH_BROWSER_ROUNDS ?? 40)
 const ROUND_TRIP_MS = 100
 const PER_PAGE = 10
-
-/** Milliseconds from the act to the new rows in the DOM, and to the frame that paints them. */
-export interface Timing {
-  dom: number
-  frame: number
-}
 
 export interface Stat {
   p50: number
@@ -62,8 +58,6 @@ export const stat = (times: number[]): Stat => {
 }
 const show = (s: Stat) => `p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms (${s.runs} runs)`
 
-type ListAct = 'next' | 'previous' | 'skip' | `search:${string}`
-
 /**
  * How long after the last keystroke a search's Enter comes: a typist's pause, shorter than the
  * search box's own (300 ms). With none, Enter lands while the frame that paints the typed text is
@@ -74,45 +68,7 @@ const PAUSE_BEFORE_ENTER_MS = 150
 
 /** Runs `act` in the app's list and answers the ms until its first row reads differently, and to the next frame. */
 function timeRowsChange(page: Page, act: ListAct, pauseBeforeEnter = PAUSE_BEFORE_ENTER_MS): Promise<Timing> {
-  return page.evaluate(
-    async ({ act, pauseBeforeEnter }) => {
-      const firstRow = () => document.querySelector('tbody tr')?.textContent ?? ''
-      const before = firstRow()
-      const changed = new Promise<number>((resolve) => {
-        const observer = new MutationObserver(() => {
-          if (firstRow() !== before) {
-            observer.disconnect()
-            resolve(performance.now())
-          }
-        })
-        observer.observe(document.body, { subtree: true, childList: true, characterData: true })
-      })
-      const buttons = () => [
-        ...document.querySelectorAll<HTMLButtonElement>('nav[aria-label="Pagination"] button'),
-      ]
-      const search = document.querySelector('input[aria-label="Search records"]') as HTMLInputElement
-      if (act.startsWith('search:')) {
-        // Type the words (the box keeps them), then press Enter, which searches without the box's pause.
-        // Nothing is searched or read in between: the list searches only on Enter or after that pause.
-        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set
-        setter?.call(search, act.slice('search:'.length))
-        search.dispatchEvent(new Event('input', { bubbles: true }))
-        await new Promise((resolve) => setTimeout(resolve, pauseBeforeEnter))
-      }
-      const started = performance.now()
-      if (act === 'next') buttons().at(-1)?.click()
-      else if (act === 'previous') buttons().at(0)?.click()
-      else if (act === 'skip') buttons().at(-2)?.click()
-      else search.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }))
-      const dom = await changed
-      // requestAnimationFrame runs just before the frame is painted.
-      const frame = await new Promise<number>((resolve) =>
-        requestAnimationFrame(() => resolve(performance.now())),
-      )
-      return { dom: dom - started, frame: frame - started }
-    },
-    { act, pauseBeforeEnter },
-  )
+  return page.evaluate(rowsChangeIn, { act, pauseBeforeEnter })
 }
 
 /**
@@ -207,23 +163,8 @@ async function heapMiB(cdp: CDPSession) {
   return used / 2 ** 20
 }
 
-/** Packs of the first sync still in the signed-in user's database, counted in IndexedDB itself. */
-function packsLeft(page: Page) {
-  return page.evaluate(async () => {
-    const info = (await indexedDB.databases()).find((db) => db.name?.startsWith('outpost-'))
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open(info?.name as string)
-      open.onsuccess = () => resolve(open.result)
-      open.onerror = () => reject(open.error)
-    })
-    const left = await new Promise<number>((resolve) => {
-      const request = db.transaction('packs').objectStore('packs').count()
-      request.onsuccess = () => resolve(request.result)
-    })
-    db.close()
-    return left
-  })
-}
+/** Packs of the first sync still in the signed-in user's database. */
+const packsLeft = (page: Page) => page.evaluate(packsLeftIn)
 
 export async function browserBench(): Promise<BrowserFigures> {
   const seeding = performance.now()

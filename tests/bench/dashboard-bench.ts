@@ -15,7 +15,8 @@ import 'fake-indexeddb/auto'
 import { pathToFileURL } from 'node:url'
 import type { Page } from 'playwright-core'
 import { OutpostDb } from '../../src/db/database'
-import { DEPARTMENTS } from '../../src/domain/contact'
+import { type ContactFields, contactFields, DEPARTMENTS } from '../../src/domain/contact'
+import { emptyValues } from '../../src/domain/fields'
 import {
   addedPerWeek,
   catalogImages,
@@ -76,6 +77,7 @@ async function seed(db: OutpostDb) {
       Array.from({ length: Math.min(batch, CONTACTS - from) }, (_, i) => {
         const n = from + i
         return {
+          ...(emptyValues(contactFields) as ContactFields),
           id: uuid(1, n),
           firstName: `First${n}`,
           lastName: `Last${n}`,

@@ -11,7 +11,7 @@
  * Each runs twice, in a fresh browser profile against a fresh copy of the
  * seeded server: once as the browser gives it ('worker') and once with
  * `Worker` hidden from the page ('page'), so a runtime that can run its engine
- * in a worker (docs/architecture.md, "The sync worker") runs it on the page:
+ * in a worker (docs/decisions/007-the-sync-worker.md) runs it on the page:
  * before and after in one run. Where the engine really ran is read from the
  * page's own requests (`seen`). Keys are sent one after another, each once the
  * page took the last; the check for the end (an IndexedDB count, which waits

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark, one after another, printing its figures
  * (never pass/fail), then BENCHMARKS.md written from them with the machine's
- * description. `BENCH_ONLY=browser,sync` runs some only (server, sync, browser, main-thread, dashboard, js); the sections of the
+ * description. `BENCH_ONLY=browser,sync` runs some only (server, sync, browser, engines, main-thread, dashboard, js); the sections of the
  * others, and any section this writer does not make (another tool's), are
  * kept from the file as they were.
  */
@@ -11,6 +11,7 @@ import { cpus, loadavg, release, totalmem, type } from 'node:os'
 import { chromePath } from '../e2e/chromium'
 import { type BrowserFigures, browserBench, type Stat } from './browser-bench'
 import { dashboardBench } from './dashboard-bench'
+import { type EngineFigures, enginesBench } from './engines-bench'
 import { jsPerScreen, type ScreenJs } from './js-per-screen'
 import { mainThreadBench, mainThreadSection } from './main-thread-bench'
 import { replaceSections, sectionsOf } from './markdown-sections'
@@ -107,6 +108,31 @@ function listSection(b: BrowserFigures) {
     'sooner than 16.7 ms after the last, whatever the work, so the frame figure there measures that wait.',
     '',
     `Offline (network off in Chromium): next page ${p(b.offline.next)}, two-word search ${p(b.offline.search)}, to the DOM.`,
+  ].join('\n')
+}
+
+function enginesSection(figures: EngineFigures[]) {
+  const chromium = figures.find((f) => f.engine === 'chromium')
+  const times = (value: number, base: number | undefined) =>
+    base && figures.length > 1 ? ` (${ratio(value, base)})` : ''
+  const rows = figures.map(
+    (f) =>
+      `| ${f.engine} | ${f.firstSync.perSecond.toLocaleString('en')}${times(chromium?.firstSync.perSecond ?? 0, f.firstSync.perSecond)} | ` +
+      `${p(f.next)}${times(f.next.p95, chromium?.next.p95)} | ${p(f.search)}${times(f.search.p95, chromium?.search.p95)} | ` +
+      `${f.contentMiB === null ? '—' : f.contentMiB.toFixed(0)} | ${f.heapMiB === null ? 'not exposed' : f.heapMiB.toFixed(0)} |`,
+  )
+  return [
+    `The contacts list at ${(figures[0]?.contacts ?? 0).toLocaleString('en')} contacts in each engine staff carry, driven as the cross-engine`,
+    'tests drive them (tests/bench/engines-bench.ts): Chromium through playwright-core, WebKit (WebKitGTK, the',
+    'engine of Safari) through WebKitWebDriver under Xvfb, Gecko (Firefox ESR) over WebDriver BiDi. Each signs',
+    'in on a fresh profile; the first sync runs from "Let\'s go" until the list says it holds every contact.',
+    'List times are from the act until the new rows are in the DOM, in the page, p50 / p95. In brackets, how',
+    'many times slower than Chromium (the goal: within 2×; p95 for the list). Memory is the resident size of',
+    "the engine's largest content process with the list open, and the JS heap where the engine tells a page.",
+    '',
+    '| Engine | First sync, records/s | Next page | Two-word search (Enter) | Content process, MiB | JS heap, MiB |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...rows,
   ].join('\n')
 }
 
@@ -265,6 +291,11 @@ if (runs('browser')) {
   sections.set('Global search', globalSearchSection(browser))
   sections.set('Memory', memorySection(browser))
 }
+if (runs('engines')) {
+  console.log('\n— Engines: the contacts list in Chromium, WebKit and Gecko at 100,000 contacts —')
+  const figures = await enginesBench()
+  if (figures.length) sections.set('Every engine', enginesSection(figures))
+}
 // Imported here, not above: Dexie takes the IndexedDB it finds when first imported, and the sync bench
 // installs fake-indexeddb for Node first.
 const { PACK_ROWS } = await import('../../src/db/packs')
@@ -284,7 +315,12 @@ if (runs('js')) {
   sections.set('JavaScript per screen', jsSection(await jsPerScreen()))
 }
 if (whole('Summary')) sections.set('Summary', summary(browser, sync))
-sections.set('The machine', machine())
+if (only && before.has('The machine')) {
+  // Some benches only: the machine section stays the one the other figures were measured on, and each
+  // section written now says where and when it was measured.
+  const where = `_Measured ${new Date().toISOString().slice(0, 10)} on ${cpus()[0]?.model.trim() ?? 'unknown'}, ${cpus().length} cores; load average ${loadBefore} at the start, ${load()} at the end._`
+  for (const [heading, text] of sections) sections.set(heading, `${text}\n\n${where}`)
+} else sections.set('The machine', machine())
 
 const written = replaceSections(previous, sections, {
   title: '# Outpost benchmarks',
@@ -296,6 +332,7 @@ const written = replaceSections(previous, sections, {
     'The machine',
     'Summary',
     'The contacts list at 100,000 records',
+    'Every engine',
     'Global search',
     'First sync (hydrate)',
     'Replay of 1,000 queued changes',

@@ -6,22 +6,16 @@
  * holds it exactly once.
  */
 import type { CDPSession } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser } from './chromium'
-import { apiSession, type RunningServer, startServer } from './server-process'
+import { describe, expect, it } from 'vitest'
+import { type Chromium, chromiumRig } from './chromium-rig'
+import { apiSession, type RunningServer } from './server-process'
 import { serviceWorkerInControl, signInThroughUi, until } from './signed-in'
 
 let server: RunningServer
-let browser: Awaited<ReturnType<typeof launchBrowser>>
+let browser: Chromium
 
-beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-}, 120_000)
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
+chromiumRig((opened) => {
+  ;({ server, browser } = opened)
 })
 
 /** Changes waiting as the device marker counts them (a cookie: src/session/device-marker.ts). */

@@ -9,32 +9,24 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { launchBrowser } from './chromium'
-import { ADMIN, type RunningServer, startServer } from './server-process'
+import { expect, it } from 'vitest'
+import { chromiumRig } from './chromium-rig'
+import { ADMIN, type RunningServer } from './server-process'
 
 const KB = 1024
 const BUDGETS = { login: 150 * KB, contactsList: 150 * KB }
 
 let server: RunningServer
-let browser: Awaited<ReturnType<typeof launchBrowser>>
 let page: Page
 /** Every script the page asked for, in order, once each. */
 const scripts: string[] = []
 
-beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-  page = browser.context.pages()[0] ?? (await browser.context.newPage())
+chromiumRig((opened) => {
+  ;({ server, page } = opened)
   page.on('request', (request) => {
     const path = new URL(request.url()).pathname
     if (request.resourceType() === 'script' && !scripts.includes(path)) scripts.push(path)
   })
-}, 60_000)
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
 })
 
 const gzipped = (path: string) => gzipSync(readFileSync(join('dist', path)), { level: 9 }).length

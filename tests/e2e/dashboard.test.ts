@@ -4,23 +4,17 @@
  * draws its charts with a table behind each.
  */
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { launchBrowser } from './chromium'
-import { type RunningServer, startServer } from './server-process'
+import { expect, it } from 'vitest'
+import { type Chromium, chromiumRig } from './chromium-rig'
+import type { RunningServer } from './server-process'
 import { signInThroughUi } from './signed-in'
 
 let server: RunningServer
-let browser: Awaited<ReturnType<typeof launchBrowser>>
+let browser: Chromium
 
-beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
+chromiumRig((opened) => {
+  ;({ server, browser } = opened)
 })
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
 const tile = (page: Page, label: string) => page.getByRole('link', { name: new RegExp(`^${label}: `) })
 const card = (page: Page, title: string) =>
   page.locator('section').filter({ has: page.getByRole('heading', { level: 3, name: title }) })

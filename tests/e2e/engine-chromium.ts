@@ -1,10 +1,11 @@
 /** Chromium for the cross-engine flows: the same Debian Chromium and launcher as the Chromium-only tests. */
 import { launchBrowser } from './chromium'
-import { type EngineOptions, type EnginePage, retrying } from './engine-page'
+import { type EngineOptions, type EnginePage, NAME_HELPER, retrying } from './engine-page'
 import { describeTarget, findTarget, type Target } from './page-targets'
 
 export async function openChromium({ size }: EngineOptions = {}): Promise<EnginePage> {
   const browser = await launchBrowser(size)
+  await browser.context.addInitScript(NAME_HELPER)
   const page = browser.context.pages()[0] ?? (await browser.context.newPage())
   // Leaving with unsynced changes asks first (beforeunload); the flows mean to leave.
   page.on('dialog', (dialog) => void dialog.accept())

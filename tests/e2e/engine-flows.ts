@@ -3,6 +3,7 @@ import { type EnginePage, retrying } from './engine-page'
 import { describeTarget, type Target } from './page-targets'
 import { ADMIN } from './server-process'
 import { until } from './signed-in'
+import { webProcessStates } from './webkit-processes'
 
 export const pathOf = async (page: EnginePage) => new URL(await page.url()).pathname
 
@@ -77,44 +78,70 @@ export async function settled(page: EnginePage) {
 }
 
 /**
- * What of the user's database answers, for a flow that stopped: each table read and written in a
- * transaction of its own, given 3 s. A table another connection holds says 'held'.
+ * What of the user's database answers, for a flow that stopped: each table counted and written in a
+ * transaction of its own, given 3 s (a table another connection holds says 'held'), and what the
+ * screen shows.
  */
 export const probeDatabase = (page: EnginePage) =>
-  page.evaluate(async () => {
-    const name = `outpost-${localStorage.getItem('userId')}`
-    const within = <T>(promise: Promise<T>, ms: number) =>
-      Promise.race([promise, new Promise<'held'>((resolve) => setTimeout(() => resolve('held'), ms))])
-    const opened = await within(
-      new Promise<IDBDatabase | string>((resolve) => {
-        const request = indexedDB.open(name)
-        request.onsuccess = () => resolve(request.result)
-        request.onerror = () => resolve(`open failed: ${request.error?.name}`)
-        request.onblocked = () => resolve('open blocked')
-      }),
-      3000,
-    )
-    if (typeof opened === 'string') return `the database: ${opened}`
-    const tried = (store: string, mode: IDBTransactionMode) =>
-      within(
-        new Promise<string>((resolve) => {
-          const tx = opened.transaction(store, mode)
-          const request = tx.objectStore(store).count()
-          request.onsuccess = () => (mode === 'readonly' ? resolve('ok') : tx.abort())
-          tx.onabort = () => resolve('ok')
-          request.onerror = () => resolve(`failed: ${request.error?.name}`)
+  page
+    .evaluate(async () => {
+      const name = `outpost-${localStorage.getItem('userId')}`
+      const within = <T>(promise: Promise<T>, ms: number) =>
+        Promise.race([promise, new Promise<'held'>((resolve) => setTimeout(() => resolve('held'), ms))])
+      const opened = await within(
+        new Promise<IDBDatabase | string>((resolve) => {
+          const request = indexedDB.open(name)
+          request.onsuccess = () => resolve(request.result)
+          request.onerror = () => resolve(`open failed: ${request.error?.name}`)
+          request.onblocked = () => resolve('open blocked')
         }),
         3000,
       )
-    const answers: string[] = []
-    for (const store of Array.from(opened.objectStoreNames)) {
-      answers.push(
-        `${store}: read ${await tried(store, 'readonly')}, write ${await tried(store, 'readwrite')}`,
-      )
-    }
-    opened.close()
-    const navigation = performance.getEntriesByType('navigation')[0] as
-      | PerformanceNavigationTiming
-      | undefined
-    return `${answers.join('; ')} (navigation ${navigation?.type}, service worker ${navigator.serviceWorker.controller ? 'in control' : 'not in control'})`
-  }, null)
+      if (typeof opened === 'string') return `the database: ${opened}`
+      const tried = (store: string, mode: IDBTransactionMode) =>
+        within(
+          new Promise<string>((resolve) => {
+            const tx = opened.transaction(store, mode)
+            const request = tx.objectStore(store).count()
+            request.onsuccess = () => (mode === 'readonly' ? resolve(`${request.result} rows`) : tx.abort())
+            tx.onabort = () => resolve('ok')
+            request.onerror = () => resolve(`failed: ${request.error?.name}`)
+          }),
+          3000,
+        )
+      const answers: string[] = []
+      for (const store of Array.from(opened.objectStoreNames)) {
+        answers.push(
+          `${store}: read ${await tried(store, 'readonly')}, write ${await tried(store, 'readwrite')}`,
+        )
+      }
+      opened.close()
+      const navigation = performance.getEntriesByType('navigation')[0] as
+        | PerformanceNavigationTiming
+        | undefined
+      // What the screen shows beside it: a list whose table holds the row but not its page is told apart.
+      const shown = (document.querySelector('main')?.textContent ?? '').replace(/\s+/g, ' ').slice(0, 300)
+      return `${answers.join('; ')} (navigation ${navigation?.type}, service worker ${navigator.serviceWorker.controller ? 'in control' : 'not in control'}; at ${location.pathname}, showing "${shown}")`
+    }, null)
+    .catch(
+      async (error: unknown) =>
+        `the page itself did not answer a script (${String(error).slice(0, 120)})${
+          page.engine === 'webkit' ? `; ${await webProcessStates()}` : ''
+        }`,
+    )
+
+/** `waiting`, whose failure also says what of the database answers then (probeDatabase). */
+export const probingOnFailure = <T>(page: EnginePage, waiting: Promise<T>) =>
+  waiting.catch(async (error: unknown) => {
+    throw new Error(`${error instanceof Error ? error.message : error} (${await probeDatabase(page)})`)
+  })
+
+/**
+ * Opens `path` as the app's own links do: the router follows `history.pushState`, and the page is not
+ * left. (A full navigation is `page.goto`; docs/testing.md says why a flow would want one or the other.)
+ */
+export const openInApp = (page: EnginePage, path: string) =>
+  page.evaluate((to) => {
+    const state = history.state as { __TSR_index?: number } | null
+    history.pushState({ ...state, __TSR_index: (state?.__TSR_index ?? 0) + 1 }, '', to)
+  }, path)

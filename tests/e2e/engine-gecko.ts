@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs'
 import puppeteer, { type ElementHandle } from 'puppeteer-core'
-import { type EngineOptions, type EnginePage, emptyControl, retrying } from './engine-page'
+import { type EngineOptions, type EnginePage, emptyControl, NAME_HELPER, retrying } from './engine-page'
 import { describeTarget, findTarget, type Target } from './page-targets'
 
 export function firefoxPath() {
@@ -29,6 +29,7 @@ export async function openGecko({
   const page = (await browser.pages())[0] ?? (await browser.newPage())
   // The tab Firefox opens with keeps the window's size: the default viewport is only for new pages.
   await page.setViewport(size)
+  await page.evaluateOnNewDocument(NAME_HELPER)
   // Leaving with unsynced changes asks first (beforeunload); the flows mean to leave.
   page.on('dialog', (dialog) => void dialog.accept())
   const element = async (target: Target) => {
@@ -40,10 +41,17 @@ export async function openGecko({
     engine: 'gecko',
     // Gecko reports a navigation started while the page's own (the router's, after signing in) is still
     // settling as NS_BINDING_ABORTED instead of replacing it; the flow's navigation is then made again.
+    // The other way round, the page navigating itself while ours waits for its load event (the sign-in
+    // guard sending a freshly loaded app to /login), Gecko's BiDi refuses ours as "interrupted", though
+    // it arrived: the page the app chose is then waited for, as a user would see it.
     goto: async (url) => {
       try {
         await page.goto(url, { waitUntil: 'load' })
       } catch (error) {
+        if (String(error).includes('interrupted an unfinished navigation')) {
+          await page.waitForFunction(() => document.readyState === 'complete')
+          return
+        }
         if (!String(error).includes('NS_BINDING_ABORTED')) throw error
         await page.goto(url, { waitUntil: 'load' })
       }

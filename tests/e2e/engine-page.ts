@@ -34,6 +34,12 @@ export interface EnginePage {
 
 export const STEP_TIMEOUT_MS = 30_000
 
+/**
+ * tsx, which runs the benchmarks, names the functions it compiles with a helper (`__name`) that a
+ * page does not have: each engine gives its pages one, so a flow runs the same under tsx and vitest.
+ */
+export const NAME_HELPER = 'globalThis.__name = globalThis.__name || ((fn) => fn)'
+
 /** Tries `act` until it succeeds (an element re-rendered under a click is tried again), or throws the last error. */
 export async function retrying<T>(what: string, act: () => Promise<T>, ms = STEP_TIMEOUT_MS): Promise<T> {
   const deadline = Date.now() + ms

@@ -6,15 +6,15 @@
  * says the data was deleted and that the change was lost, and the records
  * download again. storage.test.ts runs the fuller story in Chromium.
  */
-import { mkdirSync } from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { describe, expect, it } from 'vitest'
 import type { Contact } from '../../src/domain/contact'
 import type { ListResponse } from '../../src/domain/rest'
 import { serviceWorkerInControl, settled, signIn, waitForText, waitUntilShown } from './engine-flows'
 import type { EnginePage } from './engine-page'
-import { type NetworkSwitch, networkSwitch } from './network-switch'
-import { openEngine } from './open-engine'
-import { apiSession, type RunningServer, startServer } from './server-process'
+import { engineRig } from './engine-rig'
+import type { NetworkSwitch } from './network-switch'
+import { apiSession, type RunningServer } from './server-process'
 import { until } from './signed-in'
 
 const shots = 'tests/e2e/screenshots'
@@ -24,18 +24,8 @@ describe.each(['webkit', 'gecko'] as const)('%s', (engine) => {
   let server: RunningServer
   let network: NetworkSwitch
   let page: EnginePage
-
-  beforeAll(async () => {
-    server = await startServer()
-    network = await networkSwitch(server.url)
-    page = await openEngine(engine)
-    mkdirSync(shots, { recursive: true })
-  })
-
-  afterAll(async () => {
-    await page?.close()
-    await network?.close()
-    await server?.stop()
+  engineRig(engine, (opened) => {
+    ;({ server, network, page } = opened)
   })
 
   /** Changes waiting, as the device marker (a cookie) counts them for the one user it names. */

@@ -5,8 +5,8 @@
  * offline opens the device's records, an edit made then is kept, and once the
  * network is back the session is confirmed and the edit reaches the server once.
  */
-import { mkdirSync } from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { describe, expect, it } from 'vitest'
 import type { Contact } from '../../src/domain/contact'
 import type { ListResponse } from '../../src/domain/rest'
 import {
@@ -19,9 +19,9 @@ import {
   waitUntilShown,
 } from './engine-flows'
 import { ENGINES, type EnginePage } from './engine-page'
-import { type NetworkSwitch, networkSwitch } from './network-switch'
-import { openEngine } from './open-engine'
-import { ADMIN, apiSession, type RunningServer, startServer } from './server-process'
+import { engineRig } from './engine-rig'
+import type { NetworkSwitch } from './network-switch'
+import { ADMIN, apiSession, type RunningServer } from './server-process'
 import { until } from './signed-in'
 
 const shots = 'tests/e2e/screenshots'
@@ -30,18 +30,8 @@ describe.each(ENGINES)('%s', (engine) => {
   let server: RunningServer
   let network: NetworkSwitch
   let page: EnginePage
-
-  beforeAll(async () => {
-    server = await startServer()
-    network = await networkSwitch(server.url)
-    page = await openEngine(engine)
-    mkdirSync(shots, { recursive: true })
-  })
-
-  afterAll(async () => {
-    await page?.close()
-    await network?.close()
-    await server?.stop()
+  engineRig(engine, (opened) => {
+    ;({ server, network, page } = opened)
   })
 
   async function babbage() {

@@ -4,36 +4,27 @@
  * form's picker while offline, an image chosen offline and a bold word in a
  * rich-text description all arrive once the network is back.
  */
-import { mkdirSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SCREENS } from '../../src/features/records/screens'
-import { launchBrowser } from './chromium'
-import { apiSession, type RunningServer, startServer } from './server-process'
-import { serviceWorkerInControl, signInThroughUi, until } from './signed-in'
+import { type Chromium, chromiumRig } from './chromium-rig'
+import { apiSession, type RunningServer } from './server-process'
+import { until } from './signed-in'
 
 let server: RunningServer
-let browser: Awaited<ReturnType<typeof launchBrowser>>
+let browser: Chromium
 let page: Page
 const shots = 'tests/e2e/screenshots'
 
 type Doc = { id: string } & Record<string, unknown>
 
-beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-  page = browser.context.pages()[0] ?? (await browser.context.newPage())
-  page.on('dialog', (dialog) => void dialog.accept())
-  mkdirSync(shots, { recursive: true })
-  await signInThroughUi(page, server.url)
-  await serviceWorkerInControl(page)
-}, 120_000)
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+chromiumRig(
+  (opened) => {
+    ;({ server, browser, page } = opened)
+  },
+  { signedIn: true },
+)
 
 async function serverDocs(path: string): Promise<Doc[]> {
   const api = await apiSession(server.url)

@@ -22,6 +22,8 @@ export const LONG = {
     email: 'maximiliana.vandenberghe-oyelaran@northern-atlantic-offshore-engineering.co.uk',
     phone: '+44 (0)1224 555 0142 extension 31877',
     mobile: '+44 (0)7700 900 461 (weekdays only)',
+    linkedIn:
+      'https://www.linkedin.com/in/maximiliana-alexandrina-vandenberghe-oyelaran-castellanos-4b7a91c2',
   },
   /** One per catalog list: industries, services and products. */
   catalogName: 'Offshore Decommissioning, Subsea Inspection, Repair and Maintenance Engineering',

@@ -1,28 +1,24 @@
 /**
  * Two tabs of the app, one user: a contact added in one tab shows up live in
  * the other, and it reaches the server exactly once, because only the tab
- * holding the sync lock replays the outbox.
+ * holding the sync lock replays the outbox. And a lock held by a page that
+ * never answers (Firefox can leave it granted to a page it unloaded) is
+ * taken over, so the changes still go out.
  */
 import type { Page, Request } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import type { Contact } from '../../src/domain/contact'
 import type { ListResponse } from '../../src/domain/rest'
-import { launchBrowser } from './chromium'
-import { apiSession, type RunningServer, startServer } from './server-process'
+import { type Chromium, chromiumRig } from './chromium-rig'
+import { apiSession, type RunningServer } from './server-process'
 import { signInThroughUi, until } from './signed-in'
 
 let server: RunningServer
-let browser: Awaited<ReturnType<typeof launchBrowser>>
+let browser: Chromium
 
-beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
+chromiumRig((opened) => {
+  ;({ server, browser } = opened)
 })
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
 it('shares one outbox between tabs and replays it once', async () => {
   const first = browser.context.pages()[0] as Page
   await signInThroughUi(first, server.url)
@@ -55,4 +51,40 @@ it('shares one outbox between tabs and replays it once', async () => {
   for (const tab of [first, second])
     await tab.getByRole('banner').getByText('Online', { exact: true }).waitFor()
   expect(creates).toHaveLength(1)
+})
+
+it('takes the sync lock over from a holder that never answers, and the change goes out', async () => {
+  const first = browser.context.pages()[0] as Page
+  const userId = await first.evaluate(() => localStorage.getItem('userId') as string)
+  // A document of the app's origin that is not the app: it takes the lock and keeps it, saying nothing,
+  // as the page Firefox unloaded does.
+  const stranger = await browser.context.newPage()
+  await stranger.goto(`${server.url}/manifest.webmanifest`)
+  await stranger.evaluate(
+    (name) =>
+      new Promise<void>((granted) => {
+        navigator.locks
+          .request(name, () => {
+            granted()
+            return new Promise(() => {})
+          })
+          .catch((error: DOMException) => {
+            ;(window as { lostLock?: string }).lostLock = error.name
+          })
+      }),
+    `outpost-sync-${userId}`,
+  )
+
+  await first.goto(`${server.url}/contacts/add`)
+  await first.getByLabel('First Name').fill('Orphelia')
+  await first.getByLabel('Last Name').fill('Heldlock')
+  await first.getByRole('button', { name: 'Save Contact' }).click()
+  await first.waitForURL(/\/contacts\/edit\//)
+
+  const api = await apiSession(server.url)
+  const onServer = () => api.get<ListResponse<Contact>>('contacts?where[lastName][equals]=Heldlock&limit=10')
+  await until(onServer, (list) => list.totalDocs === 1, 'the change to go out past the silent holder', 40_000)
+  expect(await stranger.evaluate(() => (window as { lostLock?: string }).lostLock)).toBe('AbortError')
+  await first.getByRole('banner').getByText('Online', { exact: true }).waitFor()
+  await stranger.close()
 })

@@ -4,32 +4,21 @@
  * network (the app and both contacts are still there, marked not synced),
  * get the network back, and find exactly those records on the server, once each.
  */
-import { mkdirSync } from 'node:fs'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import type { Contact } from '../../src/domain/contact'
 import type { ListResponse } from '../../src/domain/rest'
-import { launchBrowser } from './chromium'
-import { apiSession, type RunningServer, startServer } from './server-process'
+import { type Chromium, chromiumRig } from './chromium-rig'
+import { apiSession, type RunningServer } from './server-process'
 import { serviceWorkerInControl, signInThroughUi, until } from './signed-in'
 
 let server: RunningServer
-let browser: Awaited<ReturnType<typeof launchBrowser>>
+let browser: Chromium
 let page: Page
 const shots = 'tests/e2e/screenshots'
 
-beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-  page = browser.context.pages()[0] ?? (await browser.context.newPage())
-  // Leaving with unsynced changes asks first (beforeunload); this user means to reload.
-  page.on('dialog', (dialog) => void dialog.accept())
-  mkdirSync(shots, { recursive: true })
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
+chromiumRig((opened) => {
+  ;({ server, browser, page } = opened)
 })
 
 async function serverContacts() {

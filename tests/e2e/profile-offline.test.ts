@@ -4,12 +4,11 @@
  * survive a reload; once the network is back, the server holds them and the
  * sidebar shows the new name.
  */
-import { mkdirSync } from 'node:fs'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import type { Account } from '../../src/domain/user'
-import { launchBrowser } from './chromium'
-import { apiSession, type RunningServer, startServer } from './server-process'
+import { type Chromium, chromiumRig } from './chromium-rig'
+import { apiSession, type RunningServer } from './server-process'
 import { serviceWorkerInControl, signInThroughUi, until } from './signed-in'
 
 /** A real, complete 1×1 PNG (the server re-encodes what it is sent). */
@@ -19,22 +18,12 @@ const ONE_PIXEL_PNG = Buffer.from(
 )
 
 let server: RunningServer
-let browser: Awaited<ReturnType<typeof launchBrowser>>
+let browser: Chromium
 let page: Page
 const shots = 'tests/e2e/screenshots'
 
-beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-  page = browser.context.pages()[0] ?? (await browser.context.newPage())
-  // Leaving with unsynced changes asks first (beforeunload); this user means to reload.
-  page.on('dialog', (dialog) => void dialog.accept())
-  mkdirSync(shots, { recursive: true })
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
+chromiumRig((opened) => {
+  ;({ server, browser, page } = opened)
 })
 
 async function serverAccount() {

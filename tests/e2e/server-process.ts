@@ -95,6 +95,8 @@ async function startOnPort(port: number, env: Record<string, string>): Promise<R
     url,
     output: () => log,
     stop: async () => {
+      // A later server may be given this port: it must not be sent this one's session.
+      sessions.delete(url)
       const exited = new Promise((resolve) => child.once('exit', resolve))
       child.kill('SIGTERM')
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
@@ -141,6 +143,7 @@ async function signInApi(url: string) {
   return {
     get: async <T>(path: string): Promise<T> => {
       const answer = await fetch(`${url}/api/${path}`, { headers: { cookie } })
+      if (!answer.ok) throw new Error(`GET ${path} failed: ${answer.status} ${await answer.text()}`)
       return (await answer.json()) as T
     },
     /** A write as another device would make it (same origin, as the server requires of cookie sessions). */

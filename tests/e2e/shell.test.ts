@@ -5,34 +5,25 @@
  * reach staff administration, the sidebar colour kept across a reload, the
  * global search and the lock working with the network off.
  */
-import { mkdirSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { seriousViolations } from './axe'
-import { launchBrowser } from './chromium'
-import { ADMIN, apiSession, type RunningServer, startServer } from './server-process'
-import { serviceWorkerInControl, signInThroughUi, until } from './signed-in'
+import { type Chromium, chromiumRig } from './chromium-rig'
+import { ADMIN, apiSession, type RunningServer } from './server-process'
+import { until } from './signed-in'
 
 let server: RunningServer
-let browser: Awaited<ReturnType<typeof launchBrowser>>
+let browser: Chromium
 let page: Page
 const shots = 'tests/e2e/screenshots'
 
-beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-  page = browser.context.pages()[0] ?? (await browser.context.newPage())
-  page.on('dialog', (dialog) => void dialog.accept())
-  mkdirSync(shots, { recursive: true })
-  await signInThroughUi(page, server.url)
-  await serviceWorkerInControl(page)
-}, 120_000)
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+chromiumRig(
+  (opened) => {
+    ;({ server, browser, page } = opened)
+  },
+  { signedIn: true },
+)
 
 const sidebar = () => page.getByRole('complementary', { name: 'Sidebar' })
 

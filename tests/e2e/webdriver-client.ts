@@ -5,6 +5,8 @@
  * replace a client library (docs/testing.md says why).
  */
 
+import { NAME_HELPER } from './engine-page'
+
 /** How WebDriver marks an element reference in JSON (the spec's own constant). */
 const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf'
 
@@ -52,7 +54,10 @@ export class WebDriverSession {
 
   /** Runs `fn(arg)` in the page; a promise it answers is awaited there. */
   execute<T>(fn: string, arg: unknown): Promise<T> {
-    return this.send<T>('POST', '/execute/sync', { script: `return (${fn})(arguments[0])`, args: [arg] })
+    return this.send<T>('POST', '/execute/sync', {
+      script: `${NAME_HELPER}; return (${fn})(arguments[0])`,
+      args: [arg],
+    })
   }
 
   /** A new top-level browsing context (a tab), answered by its handle; the session stays where it was. */

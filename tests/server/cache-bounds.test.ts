@@ -6,13 +6,13 @@
  * memory does not grow with the number of different searches it has answered.
  */
 import { expect, it } from 'vitest'
+import type { ActiveSession } from '../../server/auth/session-cache'
 import {
   cachedSession,
   forgetSessions,
   rememberSession,
   sessionGeneration,
 } from '../../server/auth/session-cache'
-import type { ActiveSession } from '../../server/auth/sessions'
 import { remember, rememberedEntry } from '../../server/collections/counts'
 import { keepPage, keptPage, pageKey } from '../../server/collections/pages'
 import { positionBefore, rememberPosition } from '../../server/collections/positions'

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { industries, products, services } from '../../server/db/schema'
-import { startTestServer, type TestServer } from './helpers'
+import { callApi, startTestServer, type TestServer } from './helpers'
 
 let server: TestServer
 let cookie: string
@@ -18,8 +18,8 @@ beforeAll(async () => {
 })
 afterAll(() => server?.close())
 
-const api = (method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  server.request(cookie, { method: method as 'GET', url, payload: payload as object, headers })
+const api = (method: string, url: string, payload?: unknown, headers?: Record<string, string>) =>
+  callApi(server, cookie, method, url, payload, headers)
 const paragraph = (text: string) => ({ type: 'paragraph', children: [{ text }] })
 
 describe.each(['industries', 'services', 'products'])('%s descriptions', (path) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { purgeTombstones } from '../../server/maintenance'
 import type { Change, ChangesResponse } from '../../src/domain/rest'
-import { startTestServer, type TestServer } from './helpers'
+import { callApi, startTestServer, type TestServer } from './helpers'
 import { imageForm, png } from './image-fixtures'
 
 let server: TestServer
@@ -13,8 +13,7 @@ beforeAll(async () => {
 })
 afterAll(() => server?.close())
 
-const api = (method: string, url: string, payload?: unknown) =>
-  server.request(cookie, { method: method as 'GET', url, payload: payload as object })
+const api = (method: string, url: string, payload?: unknown) => callApi(server, cookie, method, url, payload)
 const changes = async (query: string): Promise<ChangesResponse> => {
   const response = await api('GET', `/api/sync/changes?${query}`)
   expect(response.statusCode, response.body).toBe(200)

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages } from '../../src/domain/errors'
-import { startTestServer, type TestServer } from './helpers'
+import { callApi, startTestServer, type TestServer } from './helpers'
 
 let server: TestServer
 let cookie: string
@@ -12,8 +12,8 @@ beforeAll(async () => {
 })
 afterAll(() => server?.close())
 
-const api = (method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  server.request(cookie, { method: method as 'GET', url, payload: payload as object, headers })
+const api = (method: string, url: string, payload?: unknown, headers?: Record<string, string>) =>
+  callApi(server, cookie, method, url, payload, headers)
 
 const ada = {
   firstName: 'Ada',

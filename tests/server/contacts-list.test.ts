@@ -83,6 +83,7 @@ describe('paging', () => {
       'email',
       'phone',
       'mobile',
+      'linkedIn',
       'company',
       'version',
       'createdAt',

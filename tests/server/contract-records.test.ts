@@ -5,7 +5,7 @@
  */
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from './helpers'
+import { callApi, startTestServer, type TestServer } from './helpers'
 import { imageForm, png } from './image-fixtures'
 
 let server: TestServer
@@ -17,8 +17,7 @@ beforeAll(async () => {
 })
 afterAll(() => server?.close())
 
-const api = (method: string, url: string, payload?: unknown) =>
-  server.request(cookie, { method: method as 'GET', url, payload: payload as object })
+const api = (method: string, url: string, payload?: unknown) => callApi(server, cookie, method, url, payload)
 const created = async (path: string, payload: unknown) => {
   const response = await api('POST', `/api/${path}`, payload)
   expect(response.statusCode, response.body).toBe(201)

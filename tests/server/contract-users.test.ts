@@ -8,7 +8,7 @@ import { inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app'
 import { users } from '../../server/db/schema'
-import { cookieOf, startTestServer, type TestServer, type TestUser } from './helpers'
+import { callApi, cookieOf, startTestServer, type TestServer, type TestUser } from './helpers'
 import { imageForm, png } from './image-fixtures'
 
 let server: TestServer
@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => server?.close())
 
 const api = (method: string, url: string, payload?: unknown, cookie = adminCookie) =>
-  server.request(cookie, { method: method as 'GET', url, payload: payload as object })
+  callApi(server, cookie, method, url, payload)
 
 const profile = {
   id: expect.any(String),

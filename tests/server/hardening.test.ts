@@ -10,8 +10,8 @@ import { sql } from 'drizzle-orm'
 import type { ConnectionError } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app'
+import { nulFields } from '../../server/db/nul'
 import { clientErrorHandler } from '../../server/http/client-error'
-import { nulFields } from '../../server/http/nul'
 import { startTestServer, type TestServer } from './helpers'
 
 let server: TestServer

@@ -9,6 +9,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Tx, withWriteLock } from '../../server/db/write'
+import { toApiError } from '../../server/http/error-handler'
 import { ApiError } from '../../server/http/errors'
 import { deleteUser, updateUser } from '../../server/users/writes'
 import { ROLE_IDS } from '../../src/domain/user'
@@ -217,9 +218,11 @@ describe('the last Admin', () => {
       const only = await alone.createUser({ role: ROLE_IDS.Admin })
       const refusedWith = async (change: (tx: Tx) => Promise<unknown>) => {
         const error = await withWriteLock(alone.db, change).catch((thrown: unknown) => thrown)
-        expect(error).toBeInstanceOf(ApiError)
-        expect((error as ApiError).statusCode).toBe(403)
-        expect((error as ApiError).message).toBe(
+        // As the error handler answers it.
+        const answer = toApiError(error)
+        expect(answer).toBeInstanceOf(ApiError)
+        expect(answer?.statusCode).toBe(403)
+        expect(answer?.body.errors[0]?.message).toBe(
           'Outpost needs at least one Admin. Make another user an Admin first.',
         )
       }

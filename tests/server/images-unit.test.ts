@@ -2,10 +2,12 @@ import fc from 'fast-check'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../server/http/errors'
+import { answerOf } from '../../server/http/refusals'
 import { safeFilename, withRandomPart } from '../../server/images/filename'
 import { checkSize, MAX_PIXELS, MAX_SIDE } from '../../server/images/limits'
 import { reencode } from '../../server/images/reencode'
 import { sniffImage } from '../../server/images/sniff'
+import { Refused } from '../../server/refusals'
 import {
   animated,
   encoded,
@@ -20,6 +22,9 @@ import {
   webpLosslessHeader,
   webpLossyHeader,
 } from './image-fixtures'
+
+/** What the client is answered for an error the images code throws: its refusal as HTTP words it. */
+const answered = (error: unknown) => (error instanceof Refused ? answerOf(error) : (error as ApiError))
 
 describe('sniffImage', () => {
   it.each([
@@ -136,7 +141,7 @@ describe('checkSize: the pixel limits', () => {
       try {
         checkSize({ width, height })
       } catch (thrown) {
-        return thrown as ApiError
+        return answered(thrown)
       }
     })()
     expect(error).toBeInstanceOf(ApiError)
@@ -155,7 +160,7 @@ describe('reencode', () => {
   const refusal = (bytes: Buffer) =>
     reencoded(bytes).then(
       () => undefined,
-      (error: ApiError) => error,
+      (error: unknown) => answered(error),
     )
 
   it.each(['png', 'jpeg', 'webp', 'gif'] as const)('keeps a %s in its format and size', async (format) => {

@@ -24,8 +24,8 @@ it('finds a migrated database up to date, and migrating it again changes nothing
 })
 
 it('is not up to date when the newest migration is not recorded, and migrate then applies it', async () => {
-  // Undo the newest migration (0011 adds images.uploaded_by) and forget it, as a database built before it was.
-  await handle.db.execute(sql`alter table images drop column uploaded_by`)
+  // Undo the newest migration (0012 adds contacts.linkedin) and forget it, as a database built before it was.
+  await handle.db.execute(sql`alter table contacts drop column linkedin`)
   await handle.db.execute(
     sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
   )
@@ -33,7 +33,7 @@ it('is not up to date when the newest migration is not recorded, and migrate the
   await migrate(handle)
   expect(await upToDate(handle)).toBe(true)
   const column = await handle.db.execute(
-    sql`select 1 from information_schema.columns where table_name = 'images' and column_name = 'uploaded_by'`,
+    sql`select 1 from information_schema.columns where table_name = 'contacts' and column_name = 'linkedin'`,
   )
   expect((column as { rows: unknown[] }).rows).toHaveLength(1)
 })

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app'
 import { isCommonPassword, PASSWORD_TOO_COMMON } from '../../server/auth/common-passwords'
 import { bootstrap } from '../../server/bootstrap'
-import { startTestServer, type TestServer } from './helpers'
+import { callApi, startTestServer, type TestServer } from './helpers'
 
 let server: TestServer
 let adminCookie: string
@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => server?.close())
 
 const api = (cookie: string | undefined, method: string, url: string, payload?: unknown) =>
-  server.request(cookie, { method: method as 'GET', url, payload: payload as object })
+  callApi(server, cookie, method, url, payload)
 
 const TOO_SHORT = { field: 'password', message: 'Must be at least 8 characters.' }
 const TOO_COMMON = { field: 'password', message: PASSWORD_TOO_COMMON }

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Change, ChangesResponse } from '../../src/domain/rest'
-import { startTestServer, type TestServer } from './helpers'
+import { callApi, startTestServer, type TestServer } from './helpers'
 import { imageForm, png } from './image-fixtures'
 
 let server: TestServer
@@ -18,8 +18,8 @@ beforeAll(async () => {
 })
 afterAll(() => server?.close())
 
-const api = (method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  server.request(cookie, { method: method as 'GET', url, payload: payload as object, headers })
+const api = (method: string, url: string, payload?: unknown, headers?: Record<string, string>) =>
+  callApi(server, cookie, method, url, payload, headers)
 const create = async (path: string, payload: unknown) =>
   (await api('POST', `/api/${path}`, payload)).json().doc
 const upload = async (kind: string, name: string) =>

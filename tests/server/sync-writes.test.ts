@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contacts } from '../../server/db/schema'
 import { messages } from '../../src/domain/errors'
-import { startTestServer, type TestServer } from './helpers'
+import { callApi, startTestServer, type TestServer } from './helpers'
 
 let server: TestServer
 let cookie: string
@@ -16,13 +16,8 @@ beforeAll(async () => {
 })
 afterAll(() => server?.close())
 
-const api = (
-  method: string,
-  url: string,
-  payload?: unknown,
-  headers: Record<string, string> = {},
-  as = cookie,
-) => server.request(as, { method: method as 'GET', url, payload: payload as object, headers })
+const api = (method: string, url: string, payload?: unknown, headers?: Record<string, string>, as = cookie) =>
+  callApi(server, as, method, url, payload, headers)
 
 async function newContact(fields: Record<string, unknown> = {}) {
   const response = await api('POST', '/api/contacts', {

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages } from '../../src/domain/errors'
-import { startTestServer, type TestServer, type TestUser } from './helpers'
+import { callApi, startTestServer, type TestServer, type TestUser } from './helpers'
 import { imageForm, png } from './image-fixtures'
 
 let server: TestServer
@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => server?.close())
 
 const api = (cookie: string | undefined, method: string, url: string, payload?: unknown) =>
-  server.request(cookie, { method: method as 'GET', url, payload: payload as object })
+  callApi(server, cookie, method, url, payload)
 const contacts = (cookie: string) => api(cookie, 'GET', '/api/contacts')
 
 describe('roles', () => {

@@ -5,10 +5,12 @@
  */
 import { sql } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { serverCollections } from '../../server/collections/registry'
 import type { DbHandle } from '../../server/db/open'
 import { vacuumChangedTables, vacuumThreshold } from '../../server/db/vacuum'
 import { openTestDb } from './helpers'
 
+const TABLES = serverCollections.map(({ table }) => table)
 let handle: DbHandle
 let drop: () => Promise<void>
 
@@ -38,31 +40,31 @@ describe('vacuum on PGlite', () => {
   })
 
   it('vacuums nothing on a database that did not change', async () => {
-    expect(await vacuumChangedTables(handle.db)).toEqual([])
+    expect(await vacuumChangedTables(handle.db, TABLES)).toEqual([])
   })
 
   it('vacuums and analyzes a table after a bulk load, then not again until it changes', async () => {
     await addContacts(2_000)
-    expect(await vacuumChangedTables(handle.db)).toEqual(['contacts'])
+    expect(await vacuumChangedTables(handle.db, TABLES)).toEqual(['contacts'])
     expect(await estimatedRows()).toBe(2_000)
-    expect(await vacuumChangedTables(handle.db)).toEqual([])
+    expect(await vacuumChangedTables(handle.db, TABLES)).toEqual([])
   })
 
   it('waits until changes pass the threshold, counting every change since the last vacuum', async () => {
     await addContacts(2_000)
-    await vacuumChangedTables(handle.db)
+    await vacuumChangedTables(handle.db, TABLES)
     // 2,000 rows: the threshold is 250 changed rows.
     await addContacts(200)
-    expect(await vacuumChangedTables(handle.db)).toEqual([])
+    expect(await vacuumChangedTables(handle.db, TABLES)).toEqual([])
     await handle.db.execute(
       sql`update contacts set title = 'x', seq = nextval('write_seq') where first_name like 'Row 1%'`,
     )
-    expect(await vacuumChangedTables(handle.db)).toEqual(['contacts'])
+    expect(await vacuumChangedTables(handle.db, TABLES)).toEqual(['contacts'])
     expect(await estimatedRows()).toBe(2_200)
   })
 
   it('vacuums every collection when asked (tombstones were purged)', async () => {
-    const vacuumed = await vacuumChangedTables(handle.db, { everyTable: true })
+    const vacuumed = await vacuumChangedTables(handle.db, TABLES, { everyTable: true })
     expect([...vacuumed].sort()).toEqual(['companies', 'contacts', 'industries', 'products', 'services'])
   })
 })

@@ -51,7 +51,7 @@ describe('a conflicting edit on the edit screen', () => {
       base: { title: 'Professor', phone: '+1 999' },
     })
     expect(await runtime.db.contacts.get(CONTACT_ID)).toMatchObject({ version: 2, title: 'Doctor' })
-    expect(runtime.writes.afterWrite).toHaveBeenCalled()
+    expect(runtime.afterWrite).toHaveBeenCalled()
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
     expect(screen.getByText('Changes not synced yet')).toBeTruthy()
   })

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { mirrorIndex } from '../../src/db/mirror-index'
-import { addRecord, saveRecord } from '../../src/features/records/record-actions'
 import { listStateKey } from '../../src/ui/use-list-state'
 import { currentPath, makeRuntime, renderApp, seedContacts, storeSession } from './helpers'
 
@@ -167,7 +166,7 @@ describe('contacts list', () => {
     await waitFor(() => expect(firstNames()).toHaveLength(3))
     expect(screen.queryByText('Not synced')).toBeNull()
 
-    await saveRecord(runtime.writes, 'contacts', '00000000-0000-4000-8000-000000000002', { title: 'Boss' })
+    await runtime.mutate.save('contacts', '00000000-0000-4000-8000-000000000002', { title: 'Boss' })
     const row = (await screen.findByText('Not synced')).closest('tr') as HTMLElement
     expect(within(row).getByText('First02')).toBeTruthy()
 
@@ -180,7 +179,7 @@ describe('contacts list', () => {
     const { runtime } = await openList(0)
     await screen.findByText('No contacts yet')
     expect(screen.getByRole('link', { name: 'Add your first contact' })).toBeTruthy()
-    await addRecord(runtime.writes, 'contacts', { firstName: 'Grace', lastName: 'Hopper' })
+    await runtime.mutate.add('contacts', { firstName: 'Grace', lastName: 'Hopper' })
     await waitFor(() => expect(firstNames()).toEqual(['GraceNot synced']))
   })
 })

@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { addRecord, saveRecord } from '../../src/features/records/record-actions'
 import { at, seedDashboard } from './dashboard-seed'
 import { makeRuntime, renderApp, storeSession } from './helpers'
 
@@ -70,7 +69,7 @@ describe('overview', { timeout: 15_000 }, () => {
     const waiting = screen.getByText('Not synced').closest('li') as HTMLElement
     await waitFor(() => expect(waiting.textContent).toContain('0all sent'))
 
-    const added = await addRecord(runtime.writes, 'contacts', {
+    const added = await runtime.mutate.add('contacts', {
       firstName: 'Newt',
       lastName: 'Comer',
       department: 'IT',
@@ -83,7 +82,7 @@ describe('overview', { timeout: 15_000 }, () => {
     const recent = card('Recently added')
     expect(within(recent).getAllByRole('link')[0]?.textContent).toBe('Newt Comer')
 
-    await saveRecord(runtime.writes, 'contacts', added.id, { department: 'Sales' })
+    await runtime.mutate.save('contacts', added.id, { department: 'Sales' })
     await waitFor(() =>
       expect(within(departments).getByText('Sales').parentElement?.textContent).toBe('Sales8'),
     )

@@ -2,7 +2,8 @@
 import type { OutpostDb } from '../../src/db/database'
 import type { CatalogItem } from '../../src/domain/catalog'
 import type { Company } from '../../src/domain/company'
-import type { Contact } from '../../src/domain/contact'
+import { type Contact, type ContactFields, contactFields } from '../../src/domain/contact'
+import { emptyValues } from '../../src/domain/fields'
 import { emptyRichText } from '../../src/domain/rich-text'
 
 export const at = (year: number, month: number, day: number, hour = 12, minute = 0) =>
@@ -14,15 +15,10 @@ const nextId = () => `00000000-0000-4000-8000-${String(++serial).padStart(12, '0
 export function contact(fields: Partial<Contact> = {}): Contact {
   const stamp = fields.createdAt ?? at(2026, 1, 5)
   return {
+    ...(emptyValues(contactFields) as ContactFields),
     id: nextId(),
     firstName: 'Ann',
     lastName: `Person ${serial}`,
-    title: '',
-    department: '',
-    email: '',
-    phone: '',
-    mobile: '',
-    company: null,
     version: 1,
     createdAt: stamp,
     updatedAt: stamp,

@@ -7,7 +7,6 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { mirrorOf } from '../../src/db/tables'
 import { collections } from '../../src/domain/collections'
-import { addRecord } from '../../src/features/records/record-actions'
 import { SCREENS } from '../../src/features/records/screens'
 import { currentPath, makeRuntime, renderApp, storeSession } from './helpers'
 
@@ -26,7 +25,7 @@ describe.each(SCREENS.map((entity) => [entity.collection, entity] as const))('%s
   async function seed(runtime: ReturnType<typeof makeRuntime>, names: string[]) {
     const ids: string[] = []
     for (const name of names) {
-      const result = await addRecord(runtime.writes, collection, { [nameField.name]: name })
+      const result = await runtime.mutate.add(collection, { [nameField.name]: name })
       if (!result.ok) throw new Error(JSON.stringify(result.errors))
       ids.push(result.id)
     }

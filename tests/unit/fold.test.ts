@@ -139,7 +139,8 @@ describe('the global search rule', () => {
       { firstName: 'Åse', phone: '+47 (0)22 12-34', mobile: '', title: 'Tel. 555-01' },
       'contacts',
     )
-    expect(texts.text).toBe('ase\n\n\n+47 (0)22 12-34\n\ntel. 555-01')
+    // A line per field, in the entity's order: first and last name, title, email, phone, mobile.
+    expect(texts.text).toBe('ase\n\ntel. 555-01\n\n+47 (0)22 12-34\n')
     expect(texts.phones).toBe('470221234')
   })
 

@@ -5,7 +5,6 @@ import { OutpostDb } from '../../src/db/database'
 import { dropMirrorIndexes, mirrorIndex } from '../../src/db/mirror-index'
 import { globalQuery, globalSearchTexts, matchesGlobal } from '../../src/domain/global-search'
 import { compareListOrder, sortKeyOf } from '../../src/domain/list-order'
-import { addRecord } from '../../src/features/records/record-actions'
 import { detailLine } from '../../src/features/search/result-items'
 import { listStateKey } from '../../src/ui/use-list-state'
 import { currentPath, makeRuntime, renderApp, seedContacts, storeSession, testUser } from './helpers'
@@ -222,7 +221,7 @@ describe('the top bar search', () => {
     const { runtime } = await open()
     search('hopper')
     await screen.findByText('Nothing matches “hopper”')
-    await addRecord(runtime.writes, 'contacts', {
+    await runtime.mutate.add('contacts', {
       firstName: 'Grace',
       lastName: 'Hopper',
       email: 'grace@example.com',
@@ -372,6 +371,25 @@ describe('the detail line under a name', () => {
     expect(detailLine('contacts', contact, globalQuery('79460000'))).toBe('+44 20 7946 0000')
     expect(detailLine('contacts', contact, globalQuery('ada'))).toBe('ada@example.com')
     expect(detailLine('contacts', { ...contact, email: '' }, globalQuery('nothing'))).toBe('+44 20 7946 0000')
+    expect(detailLine('contacts', { ...contact, mobile: '+44 7700 900123' }, globalQuery('7700'))).toBe(
+      '+44 7700 900123',
+    )
+    // Never the name the row already shows above it.
+    expect(detailLine('contacts', { firstName: 'Ada', lastName: 'Byron' }, globalQuery('ada'))).toBe('')
+  })
+
+  it("offers a company's website, email, phone and address, in that order", () => {
+    const company = {
+      companyName: 'Acme',
+      website: 'acme.example',
+      email: 'hi@acme.example',
+      address: 'Dock 4',
+    }
+    expect(detailLine('companies', company, globalQuery('acme'))).toBe('acme.example')
+    expect(detailLine('companies', { ...company, website: '' }, globalQuery('nothing'))).toBe(
+      'hi@acme.example',
+    )
+    expect(detailLine('companies', company, globalQuery('dock'))).toBe('Dock 4')
   })
 
   it('starts a long description at a word a little before the match, on one line', () => {

@@ -5,15 +5,17 @@
 
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { render } from '@testing-library/react'
-import { vi } from 'vitest'
+import { type Mock, vi } from 'vitest'
 import { createAppRouter } from '../../src/app/router'
 import type { AppRouterContext } from '../../src/app/router-context'
 import { OutpostDb } from '../../src/db/database'
 import type { OutboxOp } from '../../src/db/outbox-types'
-import type { Contact } from '../../src/domain/contact'
+import { type Contact, type ContactFields, contactFields } from '../../src/domain/contact'
+import { emptyValues } from '../../src/domain/fields'
 import { signIn, signOut } from '../../src/session/sign-in'
 import { AUTH_KEYS, type SessionUser } from '../../src/session/stored-user'
 import type { SyncEngine } from '../../src/sync/engine'
+import { mutators } from '../../src/sync/mutators'
 import { discardChange } from '../../src/sync/resolve'
 import type { SyncRuntime } from '../../src/sync/runtime'
 import { SyncStatus } from '../../src/sync/status'
@@ -44,10 +46,13 @@ export function fakeTransport(answer?: (path: string) => ApiResponse) {
   })
 }
 
+/** A runtime whose sync never runs; `afterWrite` counts the nudges a write gives it. */
+export type TestRuntime = SyncRuntime & { afterWrite: Mock }
+
 export function makeRuntime(
   user: SessionUser = testUser,
   transport: Transport = fakeTransport(() => ({ status: 200, headers: {}, body: {} })),
-): SyncRuntime {
+): TestRuntime {
   const db = new OutpostDb(`test-${crypto.randomUUID()}`)
   // The screens read the engine's status, ask it for server pages and have it discard a change
   // (which reads the server's copy through `transport`); nothing here syncs.
@@ -57,14 +62,22 @@ export function makeRuntime(
     refreshPage: async () => null,
     discard: (op: OutboxOp) => discardChange(ctx, op),
   } as unknown as SyncEngine
+  const users = userCalls(transport)
+  const afterWrite = vi.fn()
   return {
     user,
     db,
     engine,
     startSync: () => {},
     signOut: () => signOut({ transport }),
-    users: userCalls(transport),
-    writes: { db, userId: user.id, afterWrite: vi.fn() },
+    users,
+    mutate: mutators({
+      writes: { db, userId: user.id },
+      users,
+      discard: (op) => engine.discard(op),
+      afterWrite,
+    }),
+    afterWrite,
     stop: () => {},
   }
 }
@@ -96,6 +109,7 @@ export function seedContacts(db: OutpostDb, count: number) {
   const contacts: Contact[] = Array.from({ length: count }, (_, index) => {
     const n = String(index + 1).padStart(2, '0')
     return {
+      ...(emptyValues(contactFields) as ContactFields),
       id: `00000000-0000-4000-8000-0000000000${n}`,
       firstName: `First${n}`,
       lastName: `Person ${n}`,

@@ -1,6 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { addRecord } from '../../src/features/records/record-actions'
 import { AUTH_KEYS } from '../../src/session/stored-user'
 import { currentPath, fakeTransport, makeRuntime, renderApp, storeSession, testUser } from './helpers'
 
@@ -21,8 +20,8 @@ describe('log out', () => {
 
   it('warns about unsynced changes, and keeps them on this device either way', async () => {
     const runtime = makeRuntime()
-    await addRecord(runtime.writes, 'contacts', { firstName: 'Grace' })
-    await addRecord(runtime.writes, 'contacts', { firstName: 'Alan' })
+    await runtime.mutate.add('contacts', { firstName: 'Grace' })
+    await runtime.mutate.add('contacts', { firstName: 'Alan' })
     const { router } = renderApp('/admin/overview', { runtime })
     await screen.findAllByText('2 changes not synced')
 

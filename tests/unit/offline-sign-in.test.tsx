@@ -7,8 +7,7 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { offlineText, unsyncedText } from '../../src/features/records/log-out-question'
-import { addRecord } from '../../src/features/records/record-actions'
+import { offlineText, unsyncedText } from '../../src/features/lock/log-out-question'
 import { rememberAccount } from '../../src/session/known-accounts'
 import { hasVerifier, keepVerifier, matchesVerifier } from '../../src/session/lock'
 import { endRefusedSession, isUnproven, REFUSED_TEXT } from '../../src/session/offline-session'
@@ -65,7 +64,7 @@ describe('log out while offline', () => {
     storeSession()
     const runtime = makeRuntime(testUser, noNetwork)
     runtime.engine.status.set({ activity: 'offline' })
-    await addRecord(runtime.writes, 'contacts', { firstName: 'Grace' })
+    await runtime.mutate.add('contacts', { firstName: 'Grace' })
     renderApp('/admin/overview', { runtime })
     fireEvent.click(await screen.findByRole('link', { name: 'Log Out' }))
     const dialog = await screen.findByRole('dialog')

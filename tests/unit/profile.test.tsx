@@ -8,9 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { OutboxOp } from '../../src/db/outbox-types'
 import type { Account } from '../../src/domain/user'
 import { EMAIL_OFFLINE_TEXT } from '../../src/features/profile/profile-form'
-import type { SyncRuntime } from '../../src/sync/runtime'
 import { type ApiRequest, type ApiResponse, NetworkError } from '../../src/transport/http'
-import { currentPath, makeRuntime, renderApp, storeSession, testUser } from './helpers'
+import { currentPath, makeRuntime, renderApp, storeSession, type TestRuntime, testUser } from './helpers'
 
 const me: Account = {
   id: testUser.id,
@@ -53,7 +52,7 @@ function accountServer() {
   return { requests, transport }
 }
 
-let runtime: SyncRuntime
+let runtime: TestRuntime
 const open = async (transport = accountServer().transport, account: Account | null = me) => {
   storeSession()
   runtime = makeRuntime(testUser, transport)
@@ -101,7 +100,7 @@ describe('My Profile', () => {
       baseVersion: 3,
     })
     expect(await runtime.db.users.get(me.id)).toMatchObject({ firstName: 'Augusta', postalCode: '10115' })
-    expect(runtime.writes.afterWrite).toHaveBeenCalled()
+    expect(runtime.afterWrite).toHaveBeenCalled()
     expect(requests).toEqual([])
     expect(await screen.findByText('Changes not synced yet')).toBeTruthy()
     const sidebar = screen.getByRole('complementary', { name: 'Sidebar' })

@@ -50,7 +50,7 @@ describe('a change the server refused', () => {
     expect(op).toMatchObject({ status: 'pending', attempts: 0, patch: { email: 'taken@example.com' } })
     expect(op?.lastError).toBeUndefined()
     expect(op?.opId).not.toBe(original?.opId)
-    expect(runtime.writes.afterWrite).toHaveBeenCalled()
+    expect(runtime.afterWrite).toHaveBeenCalled()
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
   })
 

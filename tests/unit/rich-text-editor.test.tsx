@@ -1,94 +1,24 @@
 /**
- * The rich-text editor and its read-only view. Slate runs in jsdom here for real:
- * the caret is put in the text through the DOM selection (Slate follows the
- * `selectionchange` event), a key press becomes React's `beforeinput` and Slate
- * inserts the character, as in a browser without native `beforeinput`.
+ * The rich-text editor: showing documents, typing, undo, the toolbar's formats, a document changed
+ * outside, and its label, error and size. Slate runs in jsdom for real (rich-text-harness.tsx).
  */
-import { act, fireEvent, render, screen, within } from '@testing-library/react'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { act, fireEvent, screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
 import { type RichText, toPlainText } from '../../src/domain/rich-text'
-import { renderElement } from '../../src/ui/rich-text/render'
 import { RichTextEditor } from '../../src/ui/rich-text-editor'
-import { isSafeUrl, RichTextView } from '../../src/ui/rich-text-view'
+import {
+  hello,
+  lastValue,
+  renderEditor,
+  select,
+  settle,
+  stored,
+  typeCharacter,
+  undo,
+  withContentEditable,
+} from './rich-text-harness'
 
-// jsdom has no isContentEditable; Slate asks it to know that the caret is in its own text.
-const ownIsContentEditable = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'isContentEditable')
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'isContentEditable', {
-    configurable: true,
-    get(this: HTMLElement) {
-      const host = this.closest('[contenteditable]')
-      return host !== null && host.getAttribute('contenteditable') !== 'false'
-    },
-  })
-})
-afterAll(() => {
-  if (ownIsContentEditable)
-    Object.defineProperty(HTMLElement.prototype, 'isContentEditable', ownIsContentEditable)
-  else Reflect.deleteProperty(HTMLElement.prototype, 'isContentEditable')
-})
-
-const hello: RichText = [{ type: 'paragraph', children: [{ text: 'Hello world' }] }]
-
-const stored: RichText = [
-  { type: 'heading-one', children: [{ text: 'Our services' }] },
-  { type: 'heading-two', children: [{ text: 'Support' }] },
-  { type: 'paragraph', children: [{ text: 'We ' }, { text: 'fix', bold: true }, { text: ' things.' }] },
-  {
-    type: 'bulleted-list',
-    children: [
-      { type: 'list-item', children: [{ text: 'Phones' }] },
-      { type: 'list-item', children: [{ text: 'Laptops' }] },
-    ],
-  },
-]
-
-/** Lets Slate's deferred work run: its onChange (a microtask) and its selection sync (throttled to one per 100 ms). */
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 120)))
-
-function renderEditor(value: RichText, props: { error?: string; rows?: number; placeholder?: string } = {}) {
-  const onChange = vi.fn<(value: RichText) => void>()
-  const view = render(<RichTextEditor label="Description" value={value} onChange={onChange} {...props} />)
-  const box = screen.getByRole('textbox', { name: 'Description' })
-  return { ...view, onChange, box }
-}
-
-/** Puts the DOM selection over `from`–`to` of the text `text` (the caret when `to` is left out), as a click or drag would. */
-async function select(box: HTMLElement, text: string, from: number, to = from) {
-  await act(async () => box.focus())
-  const node = [...box.querySelectorAll('[data-slate-string]')].find(
-    (span) => span.textContent === text,
-  )?.firstChild
-  if (!node) throw new Error(`no text "${text}" in the editor`)
-  document.getSelection()?.setBaseAndExtent(node, from, node, to)
-  document.dispatchEvent(new Event('selectionchange'))
-  await settle()
-}
-
-async function typeCharacter(box: HTMLElement, char: string) {
-  const code = char.charCodeAt(0)
-  await act(async () => {
-    fireEvent.keyPress(box, { key: char, charCode: code, which: code, keyCode: code })
-  })
-  await settle()
-}
-
-/** Pastes a clipboard holding `data` (its types and their contents) at the caret. */
-async function paste(box: HTMLElement, data: Record<string, string>) {
-  await act(async () => {
-    fireEvent.paste(box, {
-      clipboardData: { types: Object.keys(data), getData: (type: string) => data[type] ?? '' },
-    })
-  })
-  await settle()
-}
-
-// Slate matches its own shortcuts (undo) by key code, as browsers still send it.
-const undo = (box: HTMLElement) =>
-  fireEvent.keyDown(box, { key: 'z', code: 'KeyZ', keyCode: 90, which: 90, ctrlKey: true })
-
-const lastValue = (onChange: ReturnType<typeof vi.fn<(value: RichText) => void>>) =>
-  onChange.mock.calls.at(-1)?.[0]
+withContentEditable()
 
 describe('the rich-text editor', () => {
   it('shows a stored document with its headings, list and bold words, under its label', async () => {
@@ -229,115 +159,6 @@ describe('the rich-text editor', () => {
     expect(lastValue(onChange)).toEqual(hello)
   })
 
-  it('refuses a javascript: link and stores nothing, but links an https address', async () => {
-    const { box, onChange } = renderEditor(hello)
-    await select(box, 'Hello world', 6, 11)
-    fireEvent.click(screen.getByRole('button', { name: 'Link' }))
-    const address = screen.getByRole('textbox', { name: 'Link address' })
-    fireEvent.change(address, { target: { value: 'javascript:alert(document.cookie)' } })
-    fireEvent.click(screen.getByRole('button', { name: 'Add link' }))
-    await settle()
-    expect(screen.getByText('Links must start with http://, https://, mailto: or tel:.')).toBeTruthy()
-    expect(address.getAttribute('aria-invalid')).toBe('true')
-    expect(onChange).not.toHaveBeenCalled()
-    expect(box.querySelector('a')).toBeNull()
-
-    // The same form takes a safe address, which shows the refusal above was the rule and not a broken form.
-    fireEvent.change(address, { target: { value: 'https://example.com/' } })
-    fireEvent.keyDown(address, { key: 'Enter' })
-    await settle()
-    expect(lastValue(onChange)).toEqual([
-      {
-        type: 'paragraph',
-        children: [
-          { text: 'Hello ' },
-          { type: 'link', url: 'https://example.com/', children: [{ text: 'world' }] },
-          { text: '' },
-        ],
-      },
-    ])
-    expect(screen.queryByRole('textbox', { name: 'Link address' })).toBeNull()
-  })
-
-  it('drops a javascript: link that arrives in a pasted Slate fragment, keeping its words', async () => {
-    const { box, onChange } = renderEditor(hello)
-    await select(box, 'Hello world', 11)
-    const fragment = [
-      {
-        type: 'paragraph',
-        children: [
-          { text: ' ' },
-          { type: 'link', url: 'javascript:alert(1)', children: [{ text: 'click' }] },
-        ],
-      },
-    ]
-    const encoded = btoa(encodeURIComponent(JSON.stringify(fragment)))
-    // Slate's own copy carries HTML as well; its fragment is what is pasted.
-    await paste(box, { 'application/x-slate-fragment': encoded, 'text/html': '<h1>not this</h1>' })
-    const pasted = lastValue(onChange) as RichText
-    expect(toPlainText(pasted)).toBe('Hello world click')
-    expect(JSON.stringify(pasted)).not.toContain('javascript:')
-    expect(box.querySelector('a')).toBeNull()
-  })
-
-  it('keeps the headings, list, bold words and safe links of pasted HTML, and drops the rest', async () => {
-    const { box, onChange } = renderEditor(hello)
-    await select(box, 'Hello world', 0, 11)
-    const html =
-      '<meta charset="utf-8"><h2>Plans</h2>' +
-      '<p>Pick <b>one</b> on <a href="https://example.com/plans">our site</a><script>alert(1)</script>.</p>' +
-      '<ul><li>Team</li><li>Pro <a href="javascript:alert(2)">now</a></li></ul><img src="x" onerror="alert(3)">'
-    await paste(box, { 'text/html': html, 'text/plain': 'Plans\nPick one on our site.\nTeam\nPro now' })
-    expect(lastValue(onChange)).toEqual([
-      { type: 'heading-two', children: [{ text: 'Plans' }] },
-      {
-        type: 'paragraph',
-        children: [
-          { text: 'Pick ' },
-          { text: 'one', bold: true },
-          { text: ' on ' },
-          { type: 'link', url: 'https://example.com/plans', children: [{ text: 'our site' }] },
-          { text: '.' },
-        ],
-      },
-      {
-        type: 'bulleted-list',
-        children: [
-          { type: 'list-item', children: [{ text: 'Team' }] },
-          { type: 'list-item', children: [{ text: 'Pro now' }] },
-        ],
-      },
-    ])
-    expect(within(box).getByRole('heading', { level: 4, name: 'Plans' })).toBeTruthy()
-    expect(box.querySelector('a')?.getAttribute('href')).toBe('https://example.com/plans')
-    expect(box.querySelector('img, script')).toBeNull()
-  })
-
-  it('keeps a list pasted inside a sentence whole, on its own lines', async () => {
-    const { box, onChange } = renderEditor(hello)
-    await select(box, 'Hello world', 5)
-    await paste(box, { 'text/html': '<ol><li>One</li><li>Two</li></ol>', 'text/plain': 'One\nTwo' })
-    // Slate alone would merge "One" into "Hello" and leave "Two" an item outside any list.
-    expect(lastValue(onChange)).toEqual([
-      { type: 'paragraph', children: [{ text: 'Hello' }] },
-      {
-        type: 'numbered-list',
-        children: [
-          { type: 'list-item', children: [{ text: 'One' }] },
-          { type: 'list-item', children: [{ text: 'Two' }] },
-        ],
-      },
-      { type: 'paragraph', children: [{ text: ' world' }] },
-    ])
-  })
-
-  it('pastes the plain text when the pasted HTML holds no words', async () => {
-    const { box, onChange } = renderEditor(hello)
-    await select(box, 'Hello world', 11)
-    await paste(box, { 'text/html': '<img src="chart.png">', 'text/plain': ' (chart)' })
-    expect(lastValue(onChange)).toEqual([{ type: 'paragraph', children: [{ text: 'Hello world (chart)' }] }])
-  })
-
   it('removes a link with Remove link, which is off outside a link', async () => {
     const linked: RichText = [
       {
@@ -419,93 +240,5 @@ describe('the rich-text editor', () => {
     fireEvent.keyDown(toolbar, { key: 'End' })
     // Remove link is off here, so the last button the keys reach is Link.
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Link' }))
-  })
-})
-
-describe('the rich-text view', () => {
-  it('draws a document as semantic HTML', () => {
-    const document: RichText = [
-      ...stored,
-      { type: 'block-quote', children: [{ text: 'Quoted' }] },
-      {
-        type: 'numbered-list',
-        children: [{ type: 'list-item', children: [{ text: 'One', italic: true, underline: true }] }],
-      },
-      {
-        type: 'paragraph',
-        children: [
-          { text: 'Mail ' },
-          { type: 'link', url: 'mailto:sales@example.com', children: [{ text: 'sales' }] },
-          { text: 'or run ', code: true },
-        ],
-      },
-    ]
-    const { container } = render(<RichTextView value={document} />)
-    expect(screen.getByRole('heading', { level: 3, name: 'Our services' })).toBeTruthy()
-    expect(screen.getByRole('heading', { level: 4, name: 'Support' })).toBeTruthy()
-    expect(container.querySelector('ul')?.children).toHaveLength(2)
-    expect(container.querySelector('ol > li > em > u')?.textContent).toBe('One')
-    expect(container.querySelector('blockquote')?.textContent).toBe('Quoted')
-    expect(container.querySelector('strong')?.textContent).toBe('fix')
-    expect(container.querySelector('code')?.textContent).toBe('or run ')
-    const link = screen.getByRole('link', { name: 'sales' })
-    expect(link.getAttribute('href')).toBe('mailto:sales@example.com')
-    expect(link.getAttribute('rel')).toBe('noopener noreferrer')
-    expect(link.getAttribute('target')).toBe('_blank')
-    expect(container.querySelector('[contenteditable]')).toBeNull()
-  })
-
-  it('never draws an unsafe link as an href, but keeps its words', () => {
-    // The schema refuses these; a view must hold even for a document that never went through it.
-    const hostile = [
-      {
-        type: 'paragraph',
-        children: [
-          { type: 'link', url: 'javascript:alert(1)', children: [{ text: 'one' }] },
-          { type: 'link', url: ' JavaScript:alert(2)', children: [{ text: 'two' }] },
-          { type: 'link', url: 'data:text/html,<script>alert(3)</script>', children: [{ text: 'three' }] },
-        ],
-      },
-    ] as RichText
-    const { container } = render(<RichTextView value={hostile} />)
-    expect(container.textContent).toBe('onetwothree')
-    expect(container.querySelector('a')).toBeNull()
-    expect(container.innerHTML).not.toMatch(/javascript|data:/i)
-  })
-
-  it('the editor draws no unsafe href either, from a stored document or a link element given to it', () => {
-    const hostile = [
-      {
-        type: 'paragraph',
-        children: [
-          { text: 'a ' },
-          { type: 'link', url: 'javascript:alert(1)', children: [{ text: 'one' }] },
-          { text: ' b' },
-        ],
-      },
-    ] as RichText
-    const editor = render(<RichTextEditor label="Description" value={hostile} onChange={() => {}} />)
-    expect(editor.container.textContent).toContain('one')
-    expect(editor.container.innerHTML).not.toMatch(/javascript/i)
-    editor.unmount()
-    // The element renderer itself, should a link reach it before the editor unwraps it.
-    const link = { type: 'link', url: 'javascript:alert(2)', children: [{ text: 'two' }] } as const
-    const attributes = { 'data-slate-node': 'element', ref: null } as const
-    const drawn = render(renderElement({ attributes, children: 'two', element: link } as never))
-    expect(drawn.container.querySelector('a')?.hasAttribute('href')).toBe(false)
-  })
-
-  it('allows links by the domain rule: http(s), mailto and tel only', () => {
-    const allowed = ['https://example.com', 'http://example.com', 'mailto:a@example.com', 'tel:+15550100']
-    const refused = [
-      'javascript:alert(1)',
-      'JAVASCRIPT:alert(1)',
-      ' javascript:x',
-      'data:text/html,x',
-      '/relative',
-      '',
-    ]
-    expect(allowed.filter(isSafeUrl)).toEqual(allowed)
-    expect(refused.filter(isSafeUrl)).toEqual([])
   })
 })

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { ChatLink } from '../../src/app/layout/chat-link'
 import { databaseName, OutpostDb } from '../../src/db/database'
 import { META, writeMeta } from '../../src/db/meta'
-import { unsyncedText } from '../../src/features/records/log-out-question'
+import { unsyncedText } from '../../src/features/lock/log-out-question'
 import { isLocked, keepVerifier, lock } from '../../src/session/lock'
 import { parsePreferences, readPreferences } from '../../src/session/preferences'
 import { CLOSED_TEXT, registerAccount } from '../../src/session/register'
@@ -97,7 +97,8 @@ describe('settings', () => {
     const first = renderApp('/users/settings')
     const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' })
     expect(sidebar.dataset.sidebarColour).toBe('white')
-    fireEvent.click(screen.getByRole('radio', { name: 'Brown' }))
+    // The shell (and its sidebar) shows before the settings screen's own code has loaded.
+    fireEvent.click(await screen.findByRole('radio', { name: 'Brown' }))
     fireEvent.click(screen.getByRole('radio', { name: 'Danger' }))
     expect(sidebar.dataset.sidebarColour).toBe('brown')
     expect(sidebar.className).toContain('bg-sidebar-brown')

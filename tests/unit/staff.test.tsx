@@ -163,4 +163,44 @@ describe('staff administration', () => {
     for (const password of passwords) expect(password).toMatch(/^[a-km-zA-HJ-NP-Z2-9]{14}$/)
     expect(new Set(passwords).size).toBe(50)
   })
+
+  it("deletes a member on the server after asking, and says so; a refusal is said in the server's words", async () => {
+    storeSession(admin)
+    const { requests, transport } = staffServer()
+    let refuse = false
+    const deleting = async (request: ApiRequest): Promise<ApiResponse> => {
+      if (request.method !== 'DELETE') return transport(request)
+      requests.push(request)
+      return refuse
+        ? {
+            status: 403,
+            headers: {},
+            body: {
+              errors: [
+                { name: 'Forbidden', title: 'x', message: 'You are not allowed to perform this action.' },
+              ],
+            },
+          }
+        : { status: 200, headers: {}, body: { message: 'Deleted successfully.' } }
+    }
+    renderApp('/admin/users', { runtime: makeRuntime(admin, deleting) })
+    const table = await screen.findByRole('table', { name: 'All Users' })
+    fireEvent.click(await within(table).findByRole('button', { name: 'Delete Grace Hopper' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Grace Hopper?' })
+    expect(within(dialog).getByText('You will not be able to recover this user!')).toBeTruthy()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete!' }))
+    await screen.findByText('Grace Hopper has been deleted.')
+    expect(requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([
+      'users/u2',
+    ])
+
+    refuse = true
+    fireEvent.click(within(table).getByRole('button', { name: 'Delete Grace Hopper' }))
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Delete Grace Hopper?' })).getByRole('button', {
+        name: 'Yes, delete!',
+      }),
+    )
+    await screen.findByText('You are not allowed to perform this action.')
+  })
 })

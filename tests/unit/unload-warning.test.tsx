@@ -1,6 +1,5 @@
 import { screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { addRecord } from '../../src/features/records/record-actions'
 import { makeRuntime, renderApp, storeSession } from './helpers'
 
 /** What the browser does on closing the tab: true when a handler asked it to warn first. */
@@ -19,7 +18,7 @@ describe('closing the tab', () => {
     await screen.findAllByText('Online')
     expect(closeTab()).toBe(false)
 
-    await addRecord(runtime.writes, 'contacts', { firstName: 'Grace' })
+    await runtime.mutate.add('contacts', { firstName: 'Grace' })
     // The chip and the warning watch the outbox separately: wait for the warning itself.
     await waitFor(() => expect(closeTab()).toBe(true))
 
@@ -30,7 +29,7 @@ describe('closing the tab', () => {
 
   it('removes its handler when the signed-in screens go away', async () => {
     const runtime = makeRuntime()
-    await addRecord(runtime.writes, 'contacts', { firstName: 'Grace' })
+    await runtime.mutate.add('contacts', { firstName: 'Grace' })
     const view = renderApp('/contacts/list', { runtime })
     await waitFor(() => expect(closeTab()).toBe(true))
     view.unmount()

@@ -1,6 +1,6 @@
 /**
  * Uploaded images. The bytes live in PostgreSQL beside their metadata, not on
- * local disk, so any number of server processes can serve them (docs/architecture.md).
+ * local disk, so any number of server processes can serve them (docs/decisions/008-the-scale-model.md).
  * Filenames are unique per kind: they are the URL, and immutable once given.
  */
 import { integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'

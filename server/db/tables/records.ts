@@ -78,6 +78,7 @@ export const contacts = pgTable(
     email: blank('email'),
     phone: blank('phone'),
     mobile: blank('mobile'),
+    linkedIn: blank('linkedin'),
     // Written only to a live company (checked in the write); cleared when that company is deleted.
     company: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
   },

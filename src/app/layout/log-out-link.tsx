@@ -1,8 +1,8 @@
 /**
  * Log Out in the top bar: sign out and go to /login, asking first while changes
- * wait or the server is out of reach (features/records/log-out-question).
+ * wait or the server is out of reach (features/lock/log-out-question.tsx).
  */
-import { useLogOut } from '../../features/records/log-out-question'
+import { useLogOut } from '../../features/lock'
 import { useRuntime } from '../../features/records/runtime-context'
 import { LogOutIcon } from '../../ui/icons'
 import { topBarLink } from './top-bar-link'

@@ -5,8 +5,8 @@
 import { Link, useRouterState } from '@tanstack/react-router'
 import { useId, useState } from 'react'
 import type { RoleName } from '../../domain/rest'
-import { attentionText, useIssueCount } from '../../features/records/use-issue-count'
 import type { SidebarTheme } from '../../features/settings'
+import { attentionText, useIssueCount } from '../../features/sync-status'
 import { cx } from '../../ui/cx'
 import { ChevronDownIcon } from '../../ui/icons'
 import { isCurrent, isGroup, type NavGroupEntry, type NavLinkEntry, visibleNavigation } from './navigation'
@@ -48,7 +48,8 @@ function NavLink({ entry, theme, pathname, counts, onNavigate }: NavProps & { en
   )
 }
 
-function NavGroup({ entry, theme, pathname, counts, onNavigate }: NavProps & { entry: NavGroupEntry }) {
+function NavGroup({ entry, ...shared }: NavProps & { entry: NavGroupEntry }) {
+  const { theme, pathname } = shared
   const hasCurrent = entry.children.some((child) => isCurrent(child, pathname))
   // null: follow the route; true/false: the user folded or unfolded it.
   const [chosen, setChosen] = useState<boolean | null>(null)
@@ -72,13 +73,7 @@ function NavGroup({ entry, theme, pathname, counts, onNavigate }: NavProps & { e
         <ul id={listId} className="mt-1 space-y-1">
           {entry.children.map((child) => (
             <li key={child.label}>
-              <NavLink
-                entry={child}
-                theme={theme}
-                pathname={pathname}
-                counts={counts}
-                onNavigate={onNavigate}
-              />
+              <NavLink entry={child} {...shared} />
             </li>
           ))}
         </ul>
@@ -98,28 +93,16 @@ export function SidebarNav({
 }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   const counts: BadgeCounts = { syncIssues: useIssueCount() }
+  const shared = { theme, pathname, counts, onNavigate }
   return (
     <nav aria-label="Main">
       <ul className="space-y-1">
         {visibleNavigation(role).map((entry) =>
           isGroup(entry) ? (
-            <NavGroup
-              key={entry.label}
-              entry={entry}
-              theme={theme}
-              pathname={pathname}
-              counts={counts}
-              onNavigate={onNavigate}
-            />
+            <NavGroup key={entry.label} entry={entry} {...shared} />
           ) : (
             <li key={entry.label}>
-              <NavLink
-                entry={entry}
-                theme={theme}
-                pathname={pathname}
-                counts={counts}
-                onNavigate={onNavigate}
-              />
+              <NavLink entry={entry} {...shared} />
             </li>
           ),
         )}

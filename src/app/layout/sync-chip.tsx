@@ -4,7 +4,7 @@
  * lists them.
  */
 import { Link } from '@tanstack/react-router'
-import { type SyncTone, useSyncSummary } from '../../features/records/sync-summary'
+import { type SyncTone, useSyncSummary } from '../../features/sync-status'
 import { cx } from '../../ui/cx'
 
 const dots: Record<SyncTone, string> = {

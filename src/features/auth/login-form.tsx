@@ -7,6 +7,7 @@ import { type FormEvent, useState } from 'react'
 import { askToKeepData } from '../../session/persistent-storage'
 import { TextField } from '../../ui/field'
 import { button } from '../../ui/styles'
+import { useCheckedValues } from '../../ui/use-checked-values'
 import { type LoginErrors, type LoginValues, validateLogin } from './validate-login'
 
 interface LoginFormProps {
@@ -15,24 +16,16 @@ interface LoginFormProps {
 }
 
 export function LoginForm({ onSignIn }: LoginFormProps) {
-  const [values, setValues] = useState<LoginValues>({ email: '', password: '' })
-  const [errors, setErrors] = useState<LoginErrors>({})
-  const [checked, setChecked] = useState(false)
+  const { values, errors, change, check } = useCheckedValues<LoginValues, LoginErrors>(
+    { email: '', password: '' },
+    validateLogin,
+  )
   const [failure, setFailure] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 
-  const change = (field: keyof LoginValues, value: string) => {
-    const next = { ...values, [field]: value }
-    setValues(next)
-    if (checked) setErrors(validateLogin(next))
-  }
-
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const found = validateLogin(values)
-    setChecked(true)
-    setErrors(found)
-    if (Object.keys(found).length) return
+    if (!check()) return
     setBusy(true)
     setFailure(null)
     const refused = await onSignIn({ email: values.email.trim(), password: values.password })

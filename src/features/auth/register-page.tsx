@@ -13,6 +13,7 @@ import { RegisterError, registerAccount } from '../../session/register'
 import { TextField } from '../../ui/field'
 import { describedByHint, PasswordHint } from '../../ui/password-hint'
 import { button, card } from '../../ui/styles'
+import { useCheckedValues } from '../../ui/use-checked-values'
 import { AuthFrame } from './auth-frame'
 import { type RegisterErrors, type RegisterValues, validateRegister } from './validate-register'
 
@@ -22,25 +23,17 @@ export function RegisterPage() {
   const navigate = useNavigate()
   // Tests hand in their own; otherwise the account is made through fetch against /api.
   const registerWith = useRouter().options.context.register ?? registerAccount
-  const [values, setValues] = useState(blank)
-  const [errors, setErrors] = useState<RegisterErrors>({})
-  const [checked, setChecked] = useState(false)
+  const { values, errors, setErrors, change, check } = useCheckedValues<RegisterValues, RegisterErrors>(
+    blank,
+    validateRegister,
+  )
   const [failure, setFailure] = useState<{ text: string; closed: boolean } | null>(null)
   const [busy, setBusy] = useState(false)
   const hintId = useId()
 
-  const change = <K extends keyof RegisterValues>(field: K, value: RegisterValues[K]) => {
-    const next = { ...values, [field]: value }
-    setValues(next)
-    if (checked) setErrors(validateRegister(next))
-  }
-
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const found = validateRegister(values)
-    setChecked(true)
-    setErrors(found)
-    if (Object.keys(found).length) return
+    if (!check()) return
     setBusy(true)
     setFailure(null)
     try {

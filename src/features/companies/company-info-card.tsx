@@ -1,7 +1,7 @@
-/** Beside a company's edit form: its saved phone, email and website, each with a button that uses it. */
-import { type Company, websiteHref } from '../../domain/company'
-import { GlobeIcon, MailIcon, PhoneIcon } from '../../ui/icons'
+/** Beside a company's edit form: its initials, the first line of its address, and the lines its fields define (info-lines.tsx). */
+import type { Company } from '../../domain/company'
 import { InfoCard, initialsOf } from '../../ui/info-card'
+import { infoLines } from '../records/info-lines'
 
 export function CompanyInfoCard({ company, name }: { company: Company; name: string }) {
   return (
@@ -10,29 +10,7 @@ export function CompanyInfoCard({ company, name }: { company: Company; name: str
       name={name}
       initials={initialsOf(...company.companyName.split(/\s+/))}
       subtitle={company.address.split('\n')[0] || 'Company'}
-      lines={[
-        {
-          label: 'Phone',
-          value: company.mainPhone,
-          href: `tel:${company.mainPhone}`,
-          action: `Call ${name}`,
-          Icon: PhoneIcon,
-        },
-        {
-          label: 'Email',
-          value: company.email,
-          href: `mailto:${company.email}`,
-          action: `Email ${name}`,
-          Icon: MailIcon,
-        },
-        {
-          label: 'Website',
-          value: company.website,
-          href: websiteHref(company.website),
-          action: `Open ${name}'s website`,
-          Icon: GlobeIcon,
-        },
-      ]}
+      lines={infoLines('companies', company, name)}
     />
   )
 }

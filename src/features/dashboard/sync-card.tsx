@@ -1,7 +1,7 @@
 /** The overview's account of syncing: state, when it last worked, what is waiting, and the first download's progress. */
 
 import { card } from '../../ui/styles'
-import { useSyncSummary } from '../records/sync-summary'
+import { useSyncSummary } from '../sync-status'
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 

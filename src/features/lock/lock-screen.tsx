@@ -17,7 +17,7 @@ import { unsyncedChanges } from '../../sync/unsynced'
 import { Avatar } from '../../ui/avatar'
 import { TextField } from '../../ui/field'
 import { button, card } from '../../ui/styles'
-import { useLogOut } from '../records/log-out-question'
+import { useLogOut } from './log-out-question'
 
 interface LockScreenProps {
   user: SessionUser

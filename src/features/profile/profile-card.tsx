@@ -6,7 +6,6 @@
  */
 import { useRef, useState } from 'react'
 import { toast } from 'sonner'
-import { attachImage, removeImage } from '../../db/image-writes'
 import type { Account } from '../../domain/user'
 import type { SessionUser } from '../../session/stored-user'
 import { displayName, initials, photoUrl } from '../../session/user-name'
@@ -21,7 +20,7 @@ const AVATAR_SIDE = 512
 
 /** `account`: the mirrored account; until the first sync brings it, the card shows the stored user and cannot change the photo. */
 export function ProfileCard({ user, account }: { user: SessionUser; account: Account | null }) {
-  const { writes } = useRuntime()
+  const { mutate } = useRuntime()
   const input = useRef<HTMLInputElement>(null)
   const [busy, setBusy] = useState(false)
   const mirroredPhoto = useImageSrc('users', account?.userImage)
@@ -35,7 +34,6 @@ export function ProfileCard({ user, account }: { user: SessionUser; account: Acc
     setBusy(true)
     try {
       await change()
-      writes.afterWrite()
       toast.success(done)
     } catch (error) {
       reportSaveError(error)
@@ -48,7 +46,7 @@ export function ProfileCard({ user, account }: { user: SessionUser; account: Acc
     if (!file || !account) return
     void run(async () => {
       const photo = await prepareImage(file, AVATAR_SIDE)
-      await attachImage(writes, 'users', account.id, photo, photo.name)
+      await mutate.setImage('users', account.id, photo)
     }, 'Your photo has been changed.')
   }
 
@@ -97,7 +95,7 @@ export function ProfileCard({ user, account }: { user: SessionUser; account: Acc
               disabled={busy}
               className={button.ghost}
               onClick={() =>
-                void run(() => removeImage(writes, 'users', account.id), 'Your photo has been removed.')
+                void run(() => mutate.clearImage('users', account.id), 'Your photo has been removed.')
               }
             >
               Remove photo

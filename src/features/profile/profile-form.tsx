@@ -13,9 +13,7 @@
 import { type FormEvent, useMemo, useState } from 'react'
 import { toast } from 'sonner'
 import type { OutboxOp } from '../../db/outbox-types'
-import { updateRecord } from '../../db/record-writes'
 import { type Account, PROFILE_LABELS, PROFILE_TEXT_FIELDS } from '../../domain/user'
-import { storeAccount } from '../../sync/pull-account'
 import { AccountError, failureText } from '../../sync/user-calls'
 import { Banner } from '../../ui/banner'
 import { TextAreaField, TextField } from '../../ui/field'
@@ -48,7 +46,7 @@ export const profileValues = (account: Account): ProfileValues =>
   Object.fromEntries(PROFILE_TEXT_FIELDS.map((field) => [field, account[field]])) as ProfileValues
 
 export function ProfileForm({ account, ops }: { account: Account; ops: OutboxOp[] }) {
-  const { users, writes, db } = useRuntime()
+  const { mutate } = useRuntime()
   const online = useOnline()
   const saved = useMemo(() => profileValues(account), [account])
   const draft = useDraft(saved)
@@ -84,8 +82,7 @@ export function ProfileForm({ account, ops }: { account: Account; ops: OutboxOp[
 
   const saveOnline = async (patch: Record<string, unknown>) => {
     try {
-      const doc = await users.update(account.id, { ...patch, currentPassword })
-      await storeAccount(db, doc)
+      await mutate.updateAccount(account.id, { ...patch, currentPassword })
       setCurrentPassword('')
       return true
     } catch (error) {
@@ -119,8 +116,7 @@ export function ProfileForm({ account, ops }: { account: Account; ops: OutboxOp[
       if (emailChanged) {
         if (!(await saveOnline(patch))) return
       } else {
-        await updateRecord(writes, 'users', account.id, patch)
-        writes.afterWrite()
+        await mutate.saveProfile(account.id, patch)
       }
       toast.success('Saved', { description: 'Your profile has been updated successfully.' })
     } catch (error) {

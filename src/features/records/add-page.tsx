@@ -1,11 +1,9 @@
 /** An entity's add screen: saved on this device at once, then the record's edit screen opens. */
 import { useNavigate } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
-import { BackLink } from '../../ui/back-link'
-import { card } from '../../ui/styles'
+import { BackLink } from './back-link'
 import { errorsByField, type FieldErrors, formValuesOf } from './field-values'
-import { addRecord } from './record-actions'
-import { RecordForm } from './record-form'
+import { RecordFormCard } from './record-form'
 import { useRuntime } from './runtime-context'
 import { reportSaveError } from './save-errors'
 import { useDraft } from './use-draft'
@@ -14,7 +12,7 @@ import { useScreen } from './use-screen'
 export function AddPage() {
   const screen = useScreen()
   const { collection, texts, addFields } = screen
-  const { writes } = useRuntime()
+  const { mutate } = useRuntime()
   const navigate = useNavigate()
   const blank = useMemo(() => formValuesOf(addFields, null), [addFields])
   const draft = useDraft(blank)
@@ -24,7 +22,7 @@ export function AddPage() {
   const save = async () => {
     setBusy(true)
     // A write that throws (a full disk, most likely) is reported; every typed value stays in place.
-    const result = await addRecord(writes, collection, draft.values).catch((error: unknown) => {
+    const result = await mutate.add(collection, draft.values).catch((error: unknown) => {
       reportSaveError(error)
       return null
     })
@@ -40,21 +38,18 @@ export function AddPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <BackLink to={screen.paths.list} />
-      <section aria-labelledby={headingId} className={`${card} p-5 sm:p-6`}>
-        <h2 id={headingId} className="mb-6 text-lg font-semibold text-slate-900">
-          {texts.addHeading}
-        </h2>
-        <RecordForm
-          collection={collection}
-          fields={addFields}
-          values={draft.values}
-          errors={errors}
-          submitLabel={texts.saveButton}
-          busy={busy}
-          onChange={draft.set}
-          onSubmit={save}
-        />
-      </section>
+      <RecordFormCard
+        headingId={headingId}
+        heading={texts.addHeading}
+        collection={collection}
+        fields={addFields}
+        values={draft.values}
+        errors={errors}
+        submitLabel={texts.saveButton}
+        busy={busy}
+        onChange={draft.set}
+        onSubmit={save}
+      />
     </div>
   )
 }

@@ -13,8 +13,11 @@ export interface DeleteTarget {
   remove: () => Promise<void>
 }
 
-/** Returns `ask(target)` to open the question, and the dialog to render. */
-export function useDeleteConfirm(label: string) {
+/**
+ * Returns `ask(target)` to open the question, and the dialog to render. A delete that fails is reported
+ * by `onFailure`: by default the product's 'Oops, something went wrong!', or the out-of-storage notice.
+ */
+export function useDeleteConfirm(label: string, onFailure: (error: unknown) => void = reportSaveError) {
   const [target, setTarget] = useState<DeleteTarget | null>(null)
 
   const confirm = async (current: DeleteTarget) => {
@@ -23,8 +26,7 @@ export function useDeleteConfirm(label: string) {
       await current.remove()
       toast.success('Deleted!', { description: `${current.name} has been deleted.` })
     } catch (error) {
-      // the product's 'Oops, something went wrong!', or the out-of-storage notice when the disk is full.
-      reportSaveError(error)
+      onFailure(error)
     }
   }
 

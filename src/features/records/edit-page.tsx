@@ -11,12 +11,11 @@ import { type ReactNode, useMemo, useState } from 'react'
 import { toast } from 'sonner'
 import type { OutboxOp } from '../../db/outbox-types'
 import { collections } from '../../domain/collections'
-import { BackLink } from '../../ui/back-link'
 import { card } from '../../ui/styles'
 import { RecordIssues } from '../sync-issues'
+import { BackLink } from './back-link'
 import { errorsByField, type FieldErrors, formValuesOf, isChosenFile } from './field-values'
-import { clearImage, saveRecord, setImage } from './record-actions'
-import { RecordForm } from './record-form'
+import { RecordFormCard } from './record-form'
 import { useRecord, useRecordOps } from './record-hooks'
 import { useRuntime } from './runtime-context'
 import { reportSaveError } from './save-errors'
@@ -75,7 +74,7 @@ interface EditFormProps extends EditPageProps {
 function EditForm({ screen, record, ops, aside, toolbar }: EditFormProps) {
   const { collection, editFields, texts } = screen
   const { label, displayName, image } = collections[collection]
-  const { writes } = useRuntime()
+  const { mutate } = useRuntime()
   const saved = useMemo(() => formValuesOf(editFields, record), [editFields, record])
   const draft = useDraft(saved)
   const [errors, setErrors] = useState<FieldErrors>({})
@@ -91,13 +90,13 @@ function EditForm({ screen, record, ops, aside, toolbar }: EditFormProps) {
       const imageChanged = image !== undefined && image.field in draft.changed
       let changed: string[] = []
       if (Object.keys(fields).length) {
-        const result = await saveRecord(writes, collection, record.id, fields)
+        const result = await mutate.save(collection, record.id, fields)
         if (!result.ok) return setErrors(errorsByField(result.errors))
         changed = result.changed
       }
       if (imageChanged && image) {
-        if (isChosenFile(imageEdit)) await setImage(writes, collection, record.id, imageEdit.file)
-        else await clearImage(writes, collection, record.id)
+        if (isChosenFile(imageEdit)) await mutate.setImage(collection, record.id, imageEdit.file)
+        else await mutate.clearImage(collection, record.id)
         draft.forget([image.field])
         changed.push(image.field)
       }
@@ -132,21 +131,18 @@ function EditForm({ screen, record, ops, aside, toolbar }: EditFormProps) {
             : 'mx-auto max-w-3xl'
         }
       >
-        <section aria-labelledby={headingId} className={`${card} p-5 sm:p-6`}>
-          <h2 id={headingId} className="mb-6 text-lg font-semibold wrap-anywhere text-slate-900">
-            {name}
-          </h2>
-          <RecordForm
-            collection={collection}
-            fields={editFields}
-            values={draft.values}
-            errors={shownErrors}
-            submitLabel={texts.updateButton}
-            busy={busy}
-            onChange={draft.set}
-            onSubmit={save}
-          />
-        </section>
+        <RecordFormCard
+          headingId={headingId}
+          heading={name}
+          collection={collection}
+          fields={editFields}
+          values={draft.values}
+          errors={shownErrors}
+          submitLabel={texts.updateButton}
+          busy={busy}
+          onChange={draft.set}
+          onSubmit={save}
+        />
         {panel}
       </div>
     </div>

@@ -3,7 +3,7 @@
  * them: text as strings, a relation as { relationTo, value }, a description as
  * rich text, an image as its reference or a file chosen on this device.
  */
-import type { Relationship } from '../../domain/fields'
+import { freshEmptyValue, type Relationship } from '../../domain/fields'
 import type { ImageRef } from '../../domain/images'
 import { emptyRichText, fromPlainText, type RichText } from '../../domain/rich-text'
 import type { ScreenField } from './screens'
@@ -16,18 +16,7 @@ export type FormValues = Record<string, unknown>
 export const isChosenFile = (value: unknown): value is { file: File } =>
   typeof value === 'object' && value !== null && 'file' in value
 
-export function blankOf(field: ScreenField): unknown {
-  switch (field.widget) {
-    case 'relation':
-    case 'image':
-      return null
-    case 'richText':
-    case 'richTextPlain':
-      return emptyRichText()
-    default:
-      return ''
-  }
-}
+export const blankOf = (field: ScreenField): unknown => freshEmptyValue(field.widget)
 
 function readValue(field: ScreenField, stored: unknown): unknown {
   switch (field.widget) {

@@ -1,7 +1,7 @@
 /**
  * A list's table columns from its screen description: the primary column
- * carries the row's sync badge, emails are cut rather than wrapped, websites
- * are links, rich-text descriptions show their words, shortened; a cut value
+ * carries the row's sync badge, emails are cut rather than wrapped, web
+ * addresses are links, rich-text descriptions show their words, shortened; a cut value
  * shows whole on hover and on focus. Other values wrap, so the table always
  * fits its card. Below 1024 px the table shows its rows as cards
  * (ui/data-table.tsx), every value kept.
@@ -9,7 +9,7 @@
 import { useMemo } from 'react'
 import type { ListedRow } from '../../db/index-entries'
 import { collections } from '../../domain/collections'
-import { websiteHref } from '../../domain/company'
+import { webHref } from '../../domain/fields'
 import { type RichText, toPlainText } from '../../domain/rich-text'
 import { cx } from '../../ui/cx'
 import { type Columns, columnHelper } from '../../ui/data-table'
@@ -64,24 +64,27 @@ function Cell({ spec, row }: { spec: ColumnSpec; row: ListRow }) {
           // biome-ignore lint/a11y/noNoninteractiveTabindex: focus (Tab, or a tap: no hover) shows it whole
           tabIndex={0}
           title={text(value)}
-          className={cx(cutToLine, 'max-w-48 xl:max-w-72 max-lg:max-w-full')}
+          className={cx(cutToLine, 'max-w-48 max-lg:max-w-full')}
         >
           {text(value)}
         </span>
       )
-    case 'website':
+    case 'link':
       return (
         <a
-          href={websiteHref(text(value))}
+          href={webHref(text(value))}
           target="_blank"
           rel="noopener noreferrer"
           title={text(value)}
           className={cx(
             cutToLine,
-            'max-w-56 text-brand hover:underline max-lg:max-w-full pointer-coarse:-my-3 pointer-coarse:min-w-11 pointer-coarse:py-3',
+            'max-w-40 text-brand hover:underline max-lg:max-w-full pointer-coarse:-my-3 pointer-coarse:min-w-11 pointer-coarse:py-3',
           )}
         >
-          {text(value)}
+          {/* What tells addresses apart, in a narrow column: 'linkedin.com/in/ada', not 'https://www.linke…'. */}
+          {text(value)
+            .replace(/^https?:\/\//i, '')
+            .replace(/^www\./i, '')}
         </a>
       )
     case 'richText': {

@@ -19,7 +19,6 @@ import { useReservedHeight } from '../../ui/use-reserved-height'
 import { useDeleteConfirm } from './delete-confirm'
 import { type ListRow, useListColumns } from './list-columns'
 import { ListEmpty } from './list-empty'
-import { removeRecord } from './record-actions'
 import { useRecordPage, useServerTotal, useSyncStates } from './record-hooks'
 import { useRuntime } from './runtime-context'
 import { useScreen } from './use-screen'
@@ -30,7 +29,7 @@ const rowId = (row: ListRow) => row.id
 export function ListPage() {
   const screen = useScreen()
   const { collection, texts } = screen
-  const { writes, engine, user } = useRuntime()
+  const { mutate, engine, user } = useRuntime()
   const list = useListState(`${user.id}.${screen.listKey}`)
   const query = { page: list.page, perPage: list.perPage, search: list.search }
   const page = useRecordPage(collection, query)
@@ -46,9 +45,9 @@ export function ListPage() {
     (row: ListRow) =>
       ask({
         name: collections[collection].displayName(row),
-        remove: () => removeRecord(writes, collection, row.id),
+        remove: () => mutate.remove(collection, row.id),
       }),
-    [ask, writes, collection],
+    [ask, mutate, collection],
   )
   const columns = useListColumns(screen, onDelete)
   const rows = page?.rows ?? noRows

@@ -6,7 +6,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import type { CollectionName } from '../../domain/collections'
 import { cx } from '../../ui/cx'
-import { button } from '../../ui/styles'
+import { button, card } from '../../ui/styles'
 import type { FieldErrors, FormValues } from './field-values'
 import { FieldWidget } from './field-widget'
 import type { ScreenField } from './screens'
@@ -71,5 +71,21 @@ export function RecordForm({
         </button>
       </div>
     </form>
+  )
+}
+
+/** The form in its card under its heading, as the add and edit screens show it. */
+export function RecordFormCard({
+  headingId,
+  heading,
+  ...form
+}: RecordFormProps & { headingId: string; heading: string }) {
+  return (
+    <section aria-labelledby={headingId} className={`${card} p-5 sm:p-6`}>
+      <h2 id={headingId} className="mb-6 text-lg font-semibold wrap-anywhere text-slate-900">
+        {heading}
+      </h2>
+      <RecordForm {...form} />
+    </section>
   )
 }

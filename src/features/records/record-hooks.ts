@@ -2,12 +2,12 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import type { ListedRow } from '../../db/index-entries'
+import { listedPage, type PageQuery, readPage } from '../../db/list-read'
 import { mirrorIndex } from '../../db/mirror-index'
 import type { OutboxOp } from '../../db/outbox-types'
 import { opsFor } from '../../db/record-writes'
 import { mirrorOf } from '../../db/tables'
 import type { CollectionName, RecordOf } from '../../domain/collections'
-import { listedPage, type PageQuery, readPage } from './record-query'
 import { useRuntime } from './runtime-context'
 
 /** A list screen's page: its rows as the list shows them, and how many records match. */

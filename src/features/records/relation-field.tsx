@@ -10,7 +10,6 @@ import { mirrorOf } from '../../db/tables'
 import { collections } from '../../domain/collections'
 import type { Relationship } from '../../domain/fields'
 import { Combobox, type ComboboxOption } from '../../ui/combobox'
-import { addRecord } from './record-actions'
 import { useRuntime } from './runtime-context'
 import { reportSaveError } from './save-errors'
 import type { ScreenField } from './screens'
@@ -24,7 +23,7 @@ interface RelationFieldProps {
 }
 
 export function RelationField({ field, value, error, onChange }: RelationFieldProps) {
-  const { db, writes } = useRuntime()
+  const { db, mutate } = useRuntime()
   const { relation } = field
   const target = collections[relation.collection]
   const [search, setSearch] = useState('')
@@ -45,7 +44,7 @@ export function RelationField({ field, value, error, onChange }: RelationFieldPr
   const create = async (text: string) => {
     setCreateError(undefined)
     try {
-      const result = await addRecord(writes, relation.collection, { [relation.createField]: text.trim() })
+      const result = await mutate.add(relation.collection, { [relation.createField]: text.trim() })
       if (result.ok) onChange({ relationTo: relation.collection, value: result.id })
       else setCreateError(result.errors[0]?.message)
     } catch (failure) {

@@ -7,32 +7,18 @@
  */
 import type { ComponentType } from 'react'
 import { CATALOG, type CatalogName } from '../../domain/catalog'
-import type { CollectionName } from '../../domain/collections'
-import { DEPARTMENTS } from '../../domain/contact'
+import { type CollectionName, collections } from '../../domain/collections'
+import type { ListRole } from '../../domain/fields'
 import { BoxIcon, BuildingIcon, ContactsIcon, FactoryIcon, WrenchIcon } from '../../ui/icons'
-import { type FormField, formFields } from './form-fields'
+import type { FormField } from './form-fields'
 
-export interface ColumnSpec {
+/** A list column: its field, headed with the field's label, shown as its `listed` role says (src/domain/fields.ts). */
+export interface ColumnSpec extends Omit<ListRole, 'column'> {
   field: string
   header: string
-  /**
-   * primary: the row's name, with its sync badge; email: cut, not wrapped;
-   * website: a link; richText: the description's words, shortened.
-   */
-  kind?: 'primary' | 'text' | 'email' | 'website' | 'richText'
-  /**
-   * A low-priority column gives way in the table on a small laptop (1024 to 1280 px).
-   * Below 1024 px rows are cards that show every column.
-   */
-  hideBelow?: 'xl'
-  /**
-   * The primary column's companion in a card's title (below 1024 px): a contact's card is titled
-   * with the first and last names, and the last-name column is left out of the card.
-   */
-  cardTitleWith?: string
 }
 
-/** A field of a form: its description in form-fields.ts, with the widget overridden where a screen differs. */
+/** A field of a form: its definition in src/domain, with the widget overridden where a screen differs. */
 export interface ScreenField extends FormField {
   /** Visible rows of a textarea. */
   rows?: number
@@ -76,34 +62,44 @@ export interface EntityScreen<C extends CollectionName = CollectionName> {
   emailField?: string
 }
 
-const field = (collection: CollectionName, name: string, extra: Partial<ScreenField> = {}): ScreenField => {
-  const spec = (formFields[collection] as readonly FormField[]).find((candidate) => candidate.name === name)
-  if (!spec) throw new Error(`${collection} has no form field ${name}`)
-  return { ...spec, ...extra }
+/** A field as its entity defines it (src/domain); `extra` is what one screen shows differently. */
+function field(collection: CollectionName, name: string, extra: Partial<ScreenField> = {}): ScreenField {
+  const definition = collections[collection].fields[name]
+  if (!definition) throw new Error(`${collection} has no field ${name}`)
+  const { label, widget, rows, choices, relation } = definition
+  return {
+    name,
+    label,
+    widget,
+    ...(rows === undefined ? {} : { rows }),
+    ...(choices && {
+      options: [
+        { value: '', label: choices.none },
+        ...choices.values.map((value) => ({ value, label: value })),
+      ],
+    }),
+    ...(relation && { relation: { ...relation, collection: relation.collection as CollectionName } }),
+    ...extra,
+  }
 }
 
-const departmentOptions = [
-  { value: '', label: 'No department' },
-  ...DEPARTMENTS.map((department) => ({ value: department, label: department })),
-]
+/** Every field the entity defines, in its order: what its add and edit forms show unless they differ. */
+const definedFields = (collection: CollectionName) =>
+  Object.keys(collections[collection].fields).map((name) => field(collection, name))
 
-const companyRelation = {
-  collection: 'companies',
-  createField: 'companyName',
-  createLabel: 'Add New Company',
-  emptyText: 'No companies match',
-} as const
+/** The list's columns: the fields listed with a column, in their columns' order. */
+function columnsOf(collection: CollectionName): ColumnSpec[] {
+  const { fields } = collections[collection]
+  return Object.entries(fields)
+    .filter(([, definition]) => definition.listed?.column !== undefined)
+    .sort(([, a], [, b]) => (a.listed?.column ?? 0) - (b.listed?.column ?? 0))
+    .map(([name, { label, listed }]) => {
+      const { column: _, ...shown } = listed ?? {}
+      return { field: name, header: label, ...shown }
+    })
+}
 
-const contactFields = [
-  field('contacts', 'firstName'),
-  field('contacts', 'lastName'),
-  field('contacts', 'title'),
-  field('contacts', 'department', { options: departmentOptions }),
-  field('contacts', 'email'),
-  field('contacts', 'phone'),
-  field('contacts', 'mobile'),
-  field('contacts', 'company', { relation: companyRelation }),
-]
+const contactFields = definedFields('contacts')
 
 export const contactScreen: EntityScreen<'contacts'> = {
   collection: 'contacts',
@@ -123,19 +119,11 @@ export const contactScreen: EntityScreen<'contacts'> = {
   },
   addFields: contactFields,
   editFields: contactFields,
-  columns: [
-    { field: 'firstName', header: 'First Name', kind: 'primary', cardTitleWith: 'lastName' },
-    { field: 'lastName', header: 'Last Name' },
-    { field: 'email', header: 'Email', kind: 'email' },
-    { field: 'phone', header: 'Phone' },
-    { field: 'title', header: 'Title', hideBelow: 'xl' },
-  ],
+  columns: columnsOf('contacts'),
   emailField: 'email',
 }
 
-const companyFields = ['companyName', 'address', 'website', 'email', 'mainPhone'].map((name) =>
-  field('companies', name, name === 'address' ? { rows: 3 } : {}),
-)
+const companyFields = definedFields('companies')
 
 export const companyScreen: EntityScreen<'companies'> = {
   collection: 'companies',
@@ -160,11 +148,7 @@ export const companyScreen: EntityScreen<'companies'> = {
   },
   addFields: companyFields,
   editFields: companyFields,
-  columns: [
-    { field: 'companyName', header: 'Company Name', kind: 'primary' },
-    { field: 'website', header: 'Website', kind: 'website' },
-    { field: 'mainPhone', header: 'Phone' },
-  ],
+  columns: columnsOf('companies'),
   emailField: 'email',
 }
 
@@ -172,7 +156,7 @@ const catalogIcons = { industries: FactoryIcon, services: WrenchIcon, products: 
 const catalogPlural = { industries: 'Industries', services: 'Services', products: 'Products' }
 
 function catalogScreen<C extends CatalogName>(collection: C): EntityScreen<C> {
-  const { title, label, imageField } = CATALOG[collection]
+  const { title, label } = CATALOG[collection]
   const plural = catalogPlural[collection]
   const lower = plural.toLowerCase()
   return {
@@ -201,11 +185,8 @@ function catalogScreen<C extends CatalogName>(collection: C): EntityScreen<C> {
       field(collection, 'name'),
       field(collection, 'description', { widget: 'richTextPlain', rows: 8 }),
     ],
-    editFields: [field(collection, 'name'), field(collection, 'description'), field(collection, imageField)],
-    columns: [
-      { field: 'name', header: `${title} Name`, kind: 'primary' },
-      { field: 'description', header: 'Description', kind: 'richText' },
-    ],
+    editFields: definedFields(collection),
+    columns: columnsOf(collection),
   }
 }
 

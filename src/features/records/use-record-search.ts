@@ -1,8 +1,8 @@
 /** A collection searched in the mirror as options for a picker: offline too, with the list's word rules. */
 import { useLiveQuery } from 'dexie-react-hooks'
+import { readPage } from '../../db/list-read'
 import { type CollectionName, collections } from '../../domain/collections'
 import type { ComboboxOption } from '../../ui/combobox'
-import { readPage } from './record-query'
 import { useRuntime } from './runtime-context'
 
 const RESULTS = 8

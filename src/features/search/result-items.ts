@@ -3,12 +3,12 @@
  * sidebar label), a row per record (its name and one detail line), and
  * "12 found · search Contacts for “in”" when there are more than the rows shown.
  */
-import { type CollectionName, collections } from '../../domain/collections'
-import type { GlobalQuery } from '../../domain/global-search'
+import { COLLECTION_NAMES, type CollectionName, collections } from '../../domain/collections'
+import { type GlobalQuery, globalSearchFields } from '../../domain/global-search'
 import { highlightRanges } from '../../domain/highlight'
 import { type RichTextNode, toPlainText } from '../../domain/rich-text'
-import type { Found } from '../records/global-find'
 import { screens } from '../records/screens'
+import type { Found } from './global-find'
 
 export type ResultItem =
   | { kind: 'record'; key: string; collection: CollectionName; id: string; name: string; detail: string }
@@ -20,14 +20,28 @@ export interface ResultGroup {
   items: ResultItem[]
 }
 
-/** The detail line's candidates, best first: the first that shows the match wins, else the first filled. */
-const DETAIL_FIELDS: Readonly<Record<CollectionName, readonly string[]>> = {
-  contacts: ['email', 'phone', 'mobile', 'title'],
-  companies: ['website', 'email', 'mainPhone', 'address'],
-  industries: ['description'],
-  services: ['description'],
-  products: ['description'],
+/**
+ * The detail line's candidates, best first: the first that shows the match wins, else the first filled.
+ * They are the fields the top bar searches (`global`) except the record's name, in the order the list's
+ * row shows them, then the rest (a contact: email, phone, title, then mobile).
+ */
+function detailFields(collection: CollectionName): string[] {
+  const { fields } = collections[collection]
+  const names = new Set(
+    Object.entries(fields).flatMap(([name, { listed }]) =>
+      listed?.kind === 'primary' ? [name, listed.cardTitleWith ?? name] : [],
+    ),
+  )
+  // The columns in their order, then what each row keeps besides (a company's email), then the rest.
+  const column = (name: string) => {
+    const listed = fields[name]?.listed
+    return listed ? (listed.column ?? 1000) : 2000
+  }
+  return globalSearchFields(collection)
+    .text.filter((name) => !names.has(name))
+    .sort((a, b) => column(a) - column(b))
 }
+const DETAIL_FIELDS = new Map(COLLECTION_NAMES.map((name) => [name, detailFields(name)]))
 
 /** Characters of a long value kept before its first match, so the match shows on one line. */
 const LEAD = 24
@@ -39,7 +53,7 @@ const asText = (value: unknown) =>
 
 /** One line of a record under its name: where the search matched, when it can show it. */
 export function detailLine(collection: CollectionName, row: Record<string, unknown>, query: GlobalQuery) {
-  const values = DETAIL_FIELDS[collection].map((field) => asText(row[field])).filter(Boolean)
+  const values = (DETAIL_FIELDS.get(collection) ?? []).map((field) => asText(row[field])).filter(Boolean)
   for (const value of values) {
     const first = highlightRanges(value, query)[0]
     if (!first) continue

@@ -4,13 +4,8 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
-import {
-  type Found,
-  findEverywhere,
-  globalSearchVersion,
-  subscribeGlobalSearch,
-} from '../records/global-find'
 import { useRuntime } from '../records/runtime-context'
+import { type Found, findEverywhere, globalSearchVersion, subscribeGlobalSearch } from './global-find'
 
 /** Rows shown per entity; the rest are behind "Show all". */
 const PER_GROUP = 5

@@ -6,7 +6,7 @@ import { ACTIVE_COLOURS, LOCK_MINUTES, type LockMinutes, SIDEBAR_COLOURS } from 
 import { SelectField } from '../../ui/field'
 import { button, card } from '../../ui/styles'
 import { useRuntime } from '../records/runtime-context'
-import { useSyncSummary } from '../records/sync-summary'
+import { useSyncSummary } from '../sync-status'
 import { ChoiceGroup } from './choice-group'
 import { swatches } from './sidebar-theme'
 import { type DeviceStorage, formatBytes, useDeviceStorage } from './use-device-storage'

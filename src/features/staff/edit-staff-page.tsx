@@ -9,12 +9,11 @@ import { type FormEvent, useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { messages } from '../../domain/errors'
 import { type Account, newPasswordProblem } from '../../domain/user'
-import { storeAccount } from '../../sync/pull-account'
 import { AccountError, failureText } from '../../sync/user-calls'
-import { BackLink } from '../../ui/back-link'
 import { Banner } from '../../ui/banner'
 import { button, card } from '../../ui/styles'
 import { useUnsavedForm } from '../../ui/unsaved-forms'
+import { BackLink } from '../records/back-link'
 import { useRuntime } from '../records/runtime-context'
 import { checkStaff } from './check-staff'
 import { PasswordField, PasswordToHandOver } from './password-field'
@@ -41,7 +40,7 @@ function refusal(error: unknown, known: readonly string[]) {
 }
 
 function ProfileForm({ member, onSaved }: { member: Account; onSaved: (member: Account) => void }) {
-  const { users, user, db } = useRuntime()
+  const { mutate, user } = useRuntime()
   const saved = valuesOf(member)
   const [values, setValues] = useState<StaffValues>(saved)
   const [errors, setErrors] = useState<StaffErrors>({})
@@ -58,9 +57,8 @@ function ProfileForm({ member, onSaved }: { member: Account; onSaved: (member: A
     setBusy(true)
     setFailure(null)
     try {
-      const updated = await users.update(member.id, changed)
       // An Admin editing their own account here: My Profile and the sidebar show it at once.
-      if (updated.id === user.id) await storeAccount(db, updated)
+      const updated = await mutate.updateAccount(member.id, changed)
       toast.success('Saved', { description: 'This user has been updated successfully.' })
       onSaved(updated)
     } catch (error) {

@@ -6,7 +6,6 @@
 import { useId } from 'react'
 import type { SyncNotice } from '../../db/outbox-types'
 import { mirrored } from '../../domain/collections'
-import { dismissNotice } from '../../sync/resolve'
 import { formatValue } from '../../ui/format-value'
 import { button, card } from '../../ui/styles'
 import { useRuntime } from '../records/runtime-context'
@@ -16,12 +15,12 @@ import { IssueHeading } from './issue-heading'
 import { collectionTitle } from './issue-text'
 
 export function DeletedNotice({ notice }: { notice: SyncNotice }) {
-  const { db } = useRuntime()
+  const { mutate } = useRuntime()
   const headingId = useId()
   const { label } = mirrored[notice.collection]
   const name = notice.name || `A ${label}`
   const lost = Object.entries(notice.lost)
-  const dismiss = () => dismissNotice(db, notice.id as number).catch(reportSaveError)
+  const dismiss = () => mutate.dismissNotice(notice.id as number).catch(reportSaveError)
   return (
     <article aria-labelledby={headingId} className={`${card} space-y-3 p-4`}>
       <IssueHeading

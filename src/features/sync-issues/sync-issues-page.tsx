@@ -6,7 +6,7 @@
  */
 
 import { card } from '../../ui/styles'
-import { useSyncSummary } from '../records/sync-summary'
+import { useSyncSummary } from '../sync-status'
 import { ChangeIssueCard } from './change-issue'
 import { DeletedNotice } from './deleted-notice'
 import { useSyncIssues } from './use-sync-issues'

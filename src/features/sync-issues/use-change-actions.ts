@@ -6,13 +6,13 @@
 import { useState } from 'react'
 import { toast } from 'sonner'
 import type { OutboxOp } from '../../db/outbox-types'
-import { type Choice, resolveConflict, retryChange } from '../../sync/resolve'
+import type { Choice } from '../../sync/resolve'
 import { useRuntime } from '../records/runtime-context'
 import { reportSaveError } from '../records/save-errors'
 import { resolvedText } from './issue-text'
 
 export function useChangeActions(op: OutboxOp) {
-  const { db, engine, writes } = useRuntime()
+  const { mutate } = useRuntime()
   const [busy, setBusy] = useState(false)
 
   const run = async (work: () => Promise<void>) => {
@@ -30,19 +30,17 @@ export function useChangeActions(op: OutboxOp) {
     busy,
     resolve: (choices: Record<string, Choice>) =>
       run(async () => {
-        await resolveConflict(db, op, choices)
-        writes.afterWrite()
+        await mutate.resolveConflict(op, choices)
         toast.success('Conflict resolved', { description: resolvedText(op, choices) })
       }),
     retry: () =>
       run(async () => {
-        await retryChange(db, op)
-        writes.afterWrite()
+        await mutate.retry(op)
         toast.info('Your change will be sent again.')
       }),
     discard: () =>
       run(async () => {
-        await engine.discard(op)
+        await mutate.discard(op)
         toast.success('Change discarded', {
           description:
             op.kind === 'create'

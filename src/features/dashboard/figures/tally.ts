@@ -11,6 +11,7 @@
  * between them), and afterwards only the rows a committed change names are
  * read again (mirror-changes.ts, which also hears the user's other tabs).
  */
+import { BuiltStore } from '../../../db/built-store'
 import type { OutpostDb } from '../../../db/database'
 import { type MirrorChanges, onMirrorChanges } from '../../../db/mirror-changes'
 import { readWholeTable } from '../../../db/packs'
@@ -74,7 +75,7 @@ const bump = (counts: Map<string, number>, key: string, by: number) => {
   else counts.set(key, next)
 }
 
-export class DashboardTally {
+export class DashboardTally extends BuiltStore {
   readonly rows = Object.fromEntries(COLLECTIONS.map((name) => [name, new Map<string, Slim>()])) as Record<
     CollectionName,
     Map<string, Slim>
@@ -83,13 +84,8 @@ export class DashboardTally {
   readonly departments = new Map<string, number>()
   /** Contacts per company id. */
   readonly companyContacts = new Map<string, number>()
-  private state: 'cold' | 'building' | 'ready' = 'cold'
   /** Changes heard while building, applied when it ends ('all': a table was replaced, read again). */
   private heard: Partial<Record<CollectionName, Set<string> | 'all'>> = {}
-  private applying: Promise<void> = Promise.resolve()
-  private built: Promise<void> = Promise.resolve()
-  private version = 0
-  private readonly listeners = new Set<() => void>()
   private unhear: (() => void) | null = null
   private notifying: ReturnType<typeof setTimeout> | undefined
   private notified = Number.NEGATIVE_INFINITY
@@ -104,28 +100,15 @@ export class DashboardTally {
   constructor(
     private readonly db: OutpostDb,
     private readonly chunk = PAGE_CHUNK,
-  ) {}
-
-  get ready() {
-    return this.state === 'ready'
-  }
-
-  getVersion = () => this.version
-
-  subscribe = (listener: () => void) => {
-    this.listeners.add(listener)
-    return () => {
-      this.listeners.delete(listener)
-    }
+  ) {
+    super()
   }
 
   /** Starts following the mirror and reading it, once. */
   start() {
     if (this.state !== 'cold') return
     this.unhear ??= onMirrorChanges(this.db.name, (changes) => this.hear(changes))
-    this.state = 'building'
-    // A timer: started from a render, the reads must not belong to anything that render is inside.
-    this.built = new Promise((resolve) => setTimeout(() => resolve(this.build()), 0))
+    this.startBuilding(() => this.build())
   }
 
   /** Stops following the mirror and forgets everything (the tally is not used any more). */
@@ -302,7 +285,7 @@ export class DashboardTally {
     this.notifying = setTimeout(() => {
       this.notifying = undefined
       this.notified = performance.now()
-      for (const listener of this.listeners) listener()
+      this.tellListeners()
     }, wait)
   }
 }

@@ -8,7 +8,7 @@ import { useSyncExternalStore } from 'react'
 import { META, readMeta } from '../../db/meta'
 import type { SyncState } from '../../sync/status'
 import { useOnline } from '../../ui/use-online'
-import { useRuntime } from './runtime-context'
+import { useRuntime } from '../records/runtime-context'
 import { attentionText, useIssueCount } from './use-issue-count'
 
 export type SyncTone = 'ok' | 'busy' | 'waiting' | 'offline' | 'attention'

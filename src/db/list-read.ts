@@ -7,15 +7,15 @@
  * list does); a list screen paints `listedPage`'s rows.
  */
 
-import type { OutpostDb } from '../../db/database'
-import type { ListedRow } from '../../db/index-entries'
-import { mirrorIndex } from '../../db/mirror-index'
-import { hasPacks } from '../../db/packs'
-import { type MirrorRow, mirrorOf } from '../../db/tables'
-import type { CollectionName } from '../../domain/collections'
-import { collections } from '../../domain/collections'
-import { compareListOrder, sortKeyOf } from '../../domain/list-order'
-import { matchesAcross, searchWords } from '../../domain/search'
+import type { CollectionName } from '../domain/collections'
+import { collections } from '../domain/collections'
+import { compareListOrder, sortKeyOf } from '../domain/list-order'
+import { matchesAcross, searchWords } from '../domain/search'
+import type { OutpostDb } from './database'
+import type { ListedRow } from './index-entries'
+import { mirrorIndex } from './mirror-index'
+import { hasPacks } from './packs'
+import { type MirrorRow, mirrorOf } from './tables'
 
 export interface PageQuery {
   page: number

@@ -1,0 +1,119 @@
+/**
+ * The one door for every local write a screen makes: records (add, save, remove, their images), one's
+ * own profile and account, and the decisions about changes the server did not take. Each write lands in
+ * the mirror and the outbox in one transaction (src/db/record-writes.ts), then nudges the sync. Record
+ * writes validate with the shared schema first, so the user sees the server's own field messages at
+ * once, even offline. Screens reach it as `useRuntime().mutate`; the lint keeps them from the db writes.
+ */
+import * as v from 'valibot'
+import { attachImage, removeImage } from '../db/image-writes'
+import type { OutboxOp } from '../db/outbox-types'
+import { createRecord, deleteRecord, updateRecord, type WriteContext } from '../db/record-writes'
+import { type CollectionName, collections, type MirroredName } from '../domain/collections'
+import type { FieldError } from '../domain/errors'
+import { fieldErrors } from '../domain/fields'
+import type { Account } from '../domain/user'
+import { storeAccount } from './pull-account'
+import { type Choice, dismissNotice, resolveConflict, retryChange } from './resolve'
+import type { UserCalls } from './user-calls'
+
+export type SaveResult = { ok: true; id: string; changed: string[] } | { ok: false; errors: FieldError[] }
+
+export interface Mutators {
+  /** A new record, validated: its id, or the fields' messages. */
+  add(collection: CollectionName, values: Record<string, unknown>): Promise<SaveResult>
+  /** The changed fields of a record, validated: the fields that really changed, or the fields' messages. */
+  save(collection: CollectionName, id: string, values: Record<string, unknown>): Promise<SaveResult>
+  remove(collection: CollectionName, id: string): Promise<void>
+  /** A file chosen for the record's image: kept on this device and uploaded before the record points at it. */
+  setImage(collection: MirroredName, id: string, file: File): Promise<void>
+  /** The record's image removed: the field becomes null. */
+  clearImage(collection: MirroredName, id: string): Promise<void>
+  /** One's own profile fields, checked by the profile form: saved offline like any record. */
+  saveProfile(id: string, patch: Record<string, unknown>): Promise<void>
+  /**
+   * An account change that needs the server at once (an email, an Admin's edit of a member): sent now,
+   * and when it is the signed-in user's own account, stored here so My Profile and the sidebar show it.
+   */
+  updateAccount(id: string, changes: Record<string, unknown>): Promise<Account>
+  /** A conflict settled field by field (all 'mine' keeps mine, all 'theirs' takes theirs). */
+  resolveConflict(op: OutboxOp, choices: Record<string, Choice>): Promise<void>
+  /** A refused change sent again as it is. */
+  retry(op: OutboxOp): Promise<void>
+  /** A refused or conflicting change given up: the server's version is shown again. */
+  discard(op: OutboxOp): Promise<void>
+  /** The notice of a record deleted elsewhere, read and put away. */
+  dismissNotice(id: number): Promise<void>
+}
+
+export interface MutatorDeps {
+  /** The device's database and the signed-in user, whose changes these are. */
+  writes: WriteContext
+  users: UserCalls
+  /** The sync engine's discard: it may read the server's copy of the record. */
+  discard: (op: OutboxOp) => Promise<void>
+  /** Lets the sync push soon (and the service worker, should the tab close first). */
+  afterWrite: () => void
+}
+
+const check = (collection: CollectionName, mode: 'create' | 'patch', values: Record<string, unknown>) =>
+  v.safeParse(collections[collection].schemas[mode], values)
+
+/**
+ * What the mirror keeps: the parsed values (trimmed, defaults filled in, as the server will store them),
+ * except references, which keep the shape the server answers them in ({ relationTo, value }) rather than
+ * the bare id it accepts.
+ */
+function storedValues(input: Record<string, unknown>, output: Record<string, unknown>) {
+  return Object.fromEntries(
+    Object.entries(output).map(([field, value]) => {
+      const given = input[field]
+      return [field, given !== null && typeof given === 'object' ? given : value]
+    }),
+  )
+}
+
+export function mutators({ writes, users, discard, afterWrite }: MutatorDeps): Mutators {
+  const { db, userId } = writes
+  /** Runs a write, then nudges the sync. */
+  const nudging = async <T>(write: Promise<T>) => {
+    const result = await write
+    afterWrite()
+    return result
+  }
+  return {
+    async add(collection, values) {
+      const parsed = check(collection, 'create', values)
+      if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.issues) }
+      const stored = storedValues(values, parsed.output)
+      const id = await nudging(createRecord(writes, collection, stored))
+      return { ok: true, id, changed: Object.keys(stored) }
+    },
+    async save(collection, id, values) {
+      const parsed = check(collection, 'patch', values)
+      if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.issues) }
+      const changed = await updateRecord(writes, collection, id, storedValues(values, parsed.output))
+      if (changed.length) afterWrite()
+      return { ok: true, id, changed }
+    },
+    remove: (collection, id) => nudging(deleteRecord(writes, collection, id)),
+    setImage: async (collection, id, file) => {
+      await nudging(attachImage(writes, collection, id, file, file.name))
+    },
+    clearImage: async (collection, id) => {
+      await nudging(removeImage(writes, collection, id))
+    },
+    saveProfile: async (id, patch) => {
+      await nudging(updateRecord(writes, 'users', id, patch))
+    },
+    async updateAccount(id, changes) {
+      const updated = await users.update(id, changes)
+      if (updated.id === userId) await storeAccount(db, updated)
+      return updated
+    },
+    resolveConflict: (op, choices) => nudging(resolveConflict(db, op, choices)),
+    retry: (op) => nudging(retryChange(db, op)),
+    discard,
+    dismissNotice: (id) => dismissNotice(db, id),
+  }
+}
