@@ -79,8 +79,9 @@ export async function settled(page: EnginePage) {
 
 /**
  * What of the user's database answers, for a flow that stopped: each table counted and written in a
- * transaction of its own, given 3 s (a table another connection holds says 'held'), and what the
- * screen shows.
+ * transaction of its own, given 3 s (a table another connection holds says 'held'), what the screen
+ * shows, and whether the page before this one went to the back/forward cache (when the flow marked it,
+ * `markPageHide`).
  */
 export const probeDatabase = (page: EnginePage) =>
   page
@@ -109,26 +110,37 @@ export const probeDatabase = (page: EnginePage) =>
           }),
           3000,
         )
-      const answers: string[] = []
-      for (const store of Array.from(opened.objectStoreNames)) {
-        answers.push(
-          `${store}: read ${await tried(store, 'readonly')}, write ${await tried(store, 'readwrite')}`,
-        )
-      }
+      // Every table at once (one at a time, thirteen held tables would outlast the script's own timeout).
+      const stores = Array.from(opened.objectStoreNames)
+      const reads = await Promise.all(stores.map((store) => tried(store, 'readonly')))
+      const writes = await Promise.all(stores.map((store) => tried(store, 'readwrite')))
+      const answers = stores.map((store, i) => `${store}: read ${reads[i]}, write ${writes[i]}`)
       opened.close()
       const navigation = performance.getEntriesByType('navigation')[0] as
         | PerformanceNavigationTiming
         | undefined
       // What the screen shows beside it: a list whose table holds the row but not its page is told apart.
       const shown = (document.querySelector('main')?.textContent ?? '').replace(/\s+/g, ' ').slice(0, 300)
-      return `${answers.join('; ')} (navigation ${navigation?.type}, service worker ${navigator.serviceWorker.controller ? 'in control' : 'not in control'}; at ${location.pathname}, showing "${shown}")`
+      const before = sessionStorage.getItem('probe.pagehide') ?? 'not marked'
+      return `${answers.join('; ')} (navigation ${navigation?.type}, the page before: ${before}, service worker ${navigator.serviceWorker.controller ? 'in control' : 'not in control'}; at ${location.pathname}, showing "${shown}")`
     }, null)
     .catch(
       async (error: unknown) =>
         `the page itself did not answer a script (${String(error).slice(0, 120)})${
-          page.engine === 'webkit' ? `; ${await webProcessStates()}` : ''
-        }`,
+          page.whatRuns ? `; in the page, ${await page.whatRuns()}` : ''
+        }${page.engine === 'webkit' ? `; ${await webProcessStates()}` : ''}`,
     )
+
+/** Marks, for probeDatabase, whether this page goes to the back/forward cache when it is left. */
+export const markPageHide = (page: EnginePage) =>
+  page.evaluate(() => {
+    addEventListener('pagehide', (event) =>
+      sessionStorage.setItem(
+        'probe.pagehide',
+        event.persisted ? 'kept in the back/forward cache' : 'unloaded',
+      ),
+    )
+  }, null)
 
 /** `waiting`, whose failure also says what of the database answers then (probeDatabase). */
 export const probingOnFailure = <T>(page: EnginePage, waiting: Promise<T>) =>

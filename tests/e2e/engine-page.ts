@@ -30,6 +30,8 @@ export interface EnginePage {
   evaluate<A, T>(fn: (arg: A) => T | Promise<T>, arg: A): Promise<T>
   screenshot(path: string): Promise<void>
   close(): Promise<void>
+  /** For a page that stopped answering scripts: which of a script, a microtask, a timer and a frame still run. */
+  whatRuns?(): Promise<string>
 }
 
 export const STEP_TIMEOUT_MS = 30_000

@@ -10,10 +10,11 @@
  *     npx vitest run --project e2e tests/e2e/engine-races.test.ts
  */
 import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdirSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Contact } from '../../src/domain/contact'
 import type { ListResponse } from '../../src/domain/rest'
-import { pathOf, probeDatabase, signIn, waitForPath, waitUntilShown } from './engine-flows'
+import { markPageHide, pathOf, probeDatabase, signIn, waitForPath, waitUntilShown } from './engine-flows'
 import { ENGINES, type EngineName } from './engine-page'
 import { openEngine } from './open-engine'
 import { apiSession, startServer } from './server-process'
@@ -25,6 +26,7 @@ const engines = (process.env.OUTPOST_REPRO_ENGINES?.split(',') ?? ENGINES) as En
 /** Processes that only spin, to load the CPU as the field reports had it. */
 let spinners: ChildProcess[] = []
 beforeAll(() => {
+  mkdirSync('tests/e2e/screenshots', { recursive: true })
   spinners = Array.from({ length: BUSY }, () =>
     spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
   )
@@ -32,6 +34,10 @@ beforeAll(() => {
 afterAll(() => {
   for (const spinner of spinners) spinner.kill('SIGKILL')
 })
+
+/** How the page left by each run's deep link went: kept in the back/forward cache, or unloaded. */
+const leftPages = new Map<string, number>()
+afterAll(() => console.log('the page the deep link left:', Object.fromEntries(leftPages)))
 
 /** One run; answers what went wrong, or null. */
 async function signInThenNavigate(engine: EngineName): Promise<string | null> {
@@ -42,6 +48,7 @@ async function signInThenNavigate(engine: EngineName): Promise<string | null> {
     // Where signing in lands, its own redirect done: a navigation started during the app's own one is
     // dropped by Gecko (NS_BINDING_ABORTED), which is the test's race, not the app's.
     await waitForPath(page, (path) => path === '/admin/overview', 'the overview after signing in')
+    await markPageHide(page)
     const dropped = await page.goto(`${server.url}/contacts/add`).then(
       () => null,
       (error: unknown) => String(error).split('\n')[0],
@@ -49,6 +56,8 @@ async function signInThenNavigate(engine: EngineName): Promise<string | null> {
     if (dropped) return `the deep link /contacts/add was dropped: ${dropped}`
     const landed = await pathOf(page)
     if (landed !== '/contacts/add') return `the deep link /contacts/add landed on ${landed}`
+    const left = await page.evaluate(() => sessionStorage.getItem('probe.pagehide'), null)
+    leftPages.set(String(left), (leftPages.get(String(left)) ?? 0) + 1)
     await waitUntilShown(page, { role: 'button', name: 'Save Contact' })
     await page.fill('First Name', 'Ada')
     await page.fill('Last Name', 'Lovelace')

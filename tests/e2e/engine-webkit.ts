@@ -124,6 +124,22 @@ export async function openWebKit({
       }),
     evaluate: (fn, arg) => session.execute(fn.toString(), arg),
     screenshot: async (path) => writeFileSync(path, Buffer.from(await session.screenshot(), 'base64')),
+    whatRuns: async () => {
+      await session.setTimeouts({ script: 5_000 })
+      const tried = (what: string, fn: () => unknown) =>
+        session.execute<unknown>(fn.toString(), null).then(
+          (answer) => `${what}: ${JSON.stringify(answer)}`,
+          (error: unknown) => `${what}: ${String(error).slice(0, 60)}`,
+        )
+      const answers = [
+        await tried('a script', () => [document.readyState, document.visibilityState, history.length]),
+        await tried('a microtask', () => Promise.resolve('ran')),
+        await tried('a timer', () => new Promise((resolve) => setTimeout(() => resolve('fired'), 10))),
+        await tried('a frame', () => new Promise((resolve) => requestAnimationFrame(() => resolve('drawn')))),
+      ]
+      await session.setTimeouts({ script: 60_000 })
+      return answers.join(', ')
+    },
     close: async () => {
       await session.end().catch(() => undefined)
       driver.stop()

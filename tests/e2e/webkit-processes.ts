@@ -1,23 +1,31 @@
 /**
- * What WebKit's web processes are doing, read from /proc: for a page that stopped answering scripts,
- * whether its main thread spins (a loop in the page) or sleeps (waiting on another process, or a
- * deadlock), and where in the kernel it waits. Linux only; elsewhere it says so.
+ * What WebKit's processes are doing, read from /proc: for a page that stopped answering scripts,
+ * whether each main thread (the browser's own, the network process holding IndexedDB, the web
+ * processes) spins (a loop) or sleeps (waiting on another process, or a deadlock), and where in the
+ * kernel it waits. Linux only; elsewhere it says so.
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 
 const TICKS_PER_SECOND = 100
 
-function webProcesses(): number[] {
+/** The kernel's (15-letter) names of WebKit's processes, and what this file calls them. */
+const KINDS: Record<string, string> = {
+  MiniBrowser: 'browser',
+  WebKitNetworkPr: 'network process',
+  WebKitWebProces: 'web process',
+}
+
+function webKitProcesses(): { pid: number; kind: string }[] {
   if (!existsSync('/proc')) return []
   return readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
-    .map(Number)
-    .filter((pid) => {
+    .flatMap((name) => {
       try {
-        return readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('WebKitWebProces')
+        const kind = KINDS[readFileSync(`/proc/${name}/comm`, 'utf8').trim()]
+        return kind ? [{ pid: Number(name), kind }] : []
       } catch {
-        return false
+        return []
       }
     })
 }
@@ -37,22 +45,22 @@ const read = (path: string) => {
   }
 }
 
-/** One line per web process: its main thread's state, its CPU over one second, and its kernel wait. */
+/** One line per WebKit process: its main thread's state, its CPU over one second, and its kernel wait. */
 export async function webProcessStates(): Promise<string> {
-  const pids = webProcesses()
-  if (pids.length === 0) return 'no WebKit web process found in /proc'
-  const before = new Map(pids.map((pid) => [pid, sample(pid)]))
+  const found = webKitProcesses()
+  if (found.length === 0) return 'no WebKit process found in /proc'
+  const before = new Map(found.map(({ pid }) => [pid, sample(pid)]))
   await new Promise((resolve) => setTimeout(resolve, 1000))
-  return pids
-    .map((pid) => {
+  return found
+    .map(({ pid, kind }) => {
       try {
         const now = sample(pid)
         const cpu = Math.round(((now.ticks - (before.get(pid)?.ticks ?? now.ticks)) / TICKS_PER_SECOND) * 100)
-        const line = `web process ${pid}: main thread ${now.state}, ${cpu}% CPU, waiting in ${read(`/proc/${pid}/wchan`)}`
+        const line = `${kind} ${pid}: main thread ${now.state}, ${cpu}% CPU, waiting in ${read(`/proc/${pid}/wchan`)}`
         // Asleep: what it waits for is on its own stack (a synchronous IPC names its message there).
         return now.state === 'S' && cpu === 0 ? `${line}, in ${mainThreadStack(pid)}` : line
       } catch {
-        return `web process ${pid}: gone`
+        return `${kind} ${pid}: gone`
       }
     })
     .join('; ')
