@@ -13,7 +13,7 @@ import {
 } from '@tanstack/react-router'
 import type { CollectionName } from '../domain/collections'
 import { NotFoundPage } from '../features/not-found/not-found-page'
-import { type EntityScreen, SCREENS, screens } from '../features/records/screens'
+import { type EntityScreen, SCREENS } from '../features/records/screens'
 import { safeRedirect } from '../session/safe-redirect'
 import { ErrorPage } from './error-page'
 import { guestOnly, requireAdmin, requireUser } from './guards'
@@ -187,11 +187,7 @@ export const routeTree = rootRoute.addChildren([
   signedInRoute.addChildren([
     overviewRoute,
     statsRoute,
-    ...entityRoutes(screens.contacts),
-    ...entityRoutes(screens.companies),
-    ...entityRoutes(screens.industries),
-    ...entityRoutes(screens.services),
-    ...entityRoutes(screens.products),
+    ...SCREENS.flatMap(entityRoutes),
     ...staffRoutes,
     profileRoute,
     settingsRoute,
