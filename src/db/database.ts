@@ -13,6 +13,7 @@ import type { Company } from '../domain/company'
 import type { Contact } from '../domain/contact'
 import type { ImageKind } from '../domain/images'
 import type { Account } from '../domain/user'
+import type { StoredDraft } from './drafts'
 import { trackMirrorChanges } from './mirror-changes'
 import type { OutboxOp, SyncNotice } from './outbox-types'
 import { readPacks } from './packs-middleware'
@@ -50,6 +51,8 @@ export class OutpostDb extends Dexie {
   packs!: Table<Pack, PackKey>
   /** Each pack's ids, under its key. */
   packIds!: Table<string[], PackKey>
+  /** Forms' unsaved typing, by form (drafts.ts). */
+  drafts!: Table<StoredDraft, string>
 
   /** What this database lets go of when the page goes to sleep (page-sleep.ts). */
   private readonly sleepGuard: SleepGuard
@@ -86,6 +89,8 @@ export class OutpostDb extends Dexie {
     this.version(4).stores({ users: 'id' })
     // Issue #8: the first sync writes its rows as packs (packs.ts); keys given, not kept in the value.
     this.version(5).stores({ packs: '', packIds: '' })
+    // Issue #25: a form's unsaved typing survives a reload, a crash or a closed tab.
+    this.version(6).stores({ drafts: 'key' })
     trackMirrorChanges(this)
     readPacks(this)
     this.use(sleepGuard.middleware)

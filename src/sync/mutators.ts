@@ -1,11 +1,13 @@
 /**
  * The one door for every local write a screen makes: records (add, save, remove, their images), one's
- * own profile and account, and the decisions about changes the server did not take. Each write lands in
- * the mirror and the outbox in one transaction (src/db/record-writes.ts), then nudges the sync. Record
+ * own profile and account, the decisions about changes the server did not take, and forms' drafts
+ * (kept on the device only). Each record write lands in the mirror and the outbox in one transaction
+ * (src/db/record-writes.ts), then nudges the sync. Record
  * writes validate with the shared schema first, so the user sees the server's own field messages at
  * once, even offline. Screens reach it as `useRuntime().mutate`; the lint keeps them from the db writes.
  */
 import * as v from 'valibot'
+import { dropDraft, keepDraft, type StoredDraft } from '../db/drafts'
 import { attachImage, removeImage } from '../db/image-writes'
 import type { OutboxOp } from '../db/outbox-types'
 import { createRecord, deleteRecord, updateRecord, type WriteContext } from '../db/record-writes'
@@ -44,6 +46,10 @@ export interface Mutators {
   discard(op: OutboxOp): Promise<void>
   /** The notice of a record deleted elsewhere, read and put away. */
   dismissNotice(id: number): Promise<void>
+  /** A form's unsaved typing, kept on this device as it is typed (db/drafts.ts). */
+  keepDraft(draft: Omit<StoredDraft, 'savedAt'>): Promise<void>
+  /** A form's draft gone: saved, or discarded by its author. */
+  dropDraft(key: string): Promise<void>
 }
 
 export interface MutatorDeps {
@@ -115,5 +121,7 @@ export function mutators({ writes, users, discard, afterWrite }: MutatorDeps): M
     retry: (op) => nudging(retryChange(db, op)),
     discard,
     dismissNotice: (id) => dismissNotice(db, id),
+    keepDraft: async (draft) => void (await keepDraft(db, draft)),
+    dropDraft: (key) => dropDraft(db, key),
   }
 }

@@ -8,6 +8,7 @@ import { type ReactNode, useEffect, useState } from 'react'
 import { useFollowAccount } from '../../features/profile'
 import type { SessionUser } from '../../session/stored-user'
 import { Footer } from './footer'
+import { LeaveGuard } from './leave-guard'
 import { Sidebar } from './sidebar'
 import { TopBar } from './top-bar'
 import { useUnloadWarning } from './use-unload-warning'
@@ -50,6 +51,7 @@ export function AppShell({ user, notice }: { user: SessionUser; notice?: ReactNo
         </main>
         <Footer />
       </div>
+      <LeaveGuard />
     </div>
   )
 }

@@ -13,7 +13,7 @@ export function useSessionWatch(userId: string | null) {
     const onStorage = (event: StorageEvent) => {
       if (event.key !== null && event.key !== AUTH_KEYS.id) return
       const now = storedUser()
-      if (!now) void navigate({ to: '/login' })
+      if (!now) void navigate({ to: '/login', ignoreBlocker: true })
       else if (now.id !== userId) window.location.reload()
     }
     window.addEventListener('storage', onStorage)

@@ -1,9 +1,8 @@
 /** The overview's account of syncing: state, when it last worked, what is waiting, and the first download's progress. */
 
 import { card } from '../../ui/styles'
+import { timeFormat } from '../../ui/time-format'
 import { useSyncSummary } from '../sync-status'
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
 export function SyncCard() {
   const summary = useSyncSummary()

@@ -66,7 +66,7 @@ export function useLogOut({
     setAsking(null)
     // Signing out forgets the user at once, then tells the server; the screen need not wait for the network.
     const done = leave()
-    await navigate({ to: '/login' })
+    await navigate({ to: '/login', ignoreBlocker: true })
     await done
   }
 

@@ -19,6 +19,7 @@ import { Banner } from '../../ui/banner'
 import { TextAreaField, TextField } from '../../ui/field'
 import { button, card } from '../../ui/styles'
 import { useOnline } from '../../ui/use-online'
+import { DraftNotice } from '../records/draft-notice'
 import { errorsByField } from '../records/field-values'
 import { useRuntime } from '../records/runtime-context'
 import { reportSaveError } from '../records/save-errors'
@@ -49,7 +50,7 @@ export function ProfileForm({ account, ops }: { account: Account; ops: OutboxOp[
   const { mutate } = useRuntime()
   const online = useOnline()
   const saved = useMemo(() => profileValues(account), [account])
-  const draft = useDraft(saved)
+  const draft = useDraft(saved, `profile:${account.id}`)
   const values = draft.values as ProfileValues
   const [currentPassword, setCurrentPassword] = useState('')
   const [errors, setErrors] = useState<ProfileErrors>({})
@@ -134,6 +135,11 @@ export function ProfileForm({ account, ops }: { account: Account; ops: OutboxOp[
         </h2>
         <SyncStateLine ops={ops} />
       </div>
+      <DraftNotice
+        restored={draft.restored}
+        labelOf={(field) => (PROFILE_LABELS as Record<string, string>)[field] ?? field}
+        onDiscard={draft.discard}
+      />
       {failure && <Banner tone={failure === EMAIL_OFFLINE_TEXT ? 'info' : 'danger'}>{failure}</Banner>}
       <div className="grid gap-5 sm:grid-cols-2">
         {FIELDS.map((name) => (

@@ -1,7 +1,12 @@
-/** An entity's add screen: saved on this device at once, then the record's edit screen opens. */
+/**
+ * An entity's add screen: saved on this device at once, then the record's edit screen opens. What is
+ * typed is kept on the device until saved (one draft per entity's add form, use-draft.ts).
+ */
 import { useNavigate } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
+import { collections } from '../../domain/collections'
 import { BackLink } from './back-link'
+import { DraftNotice } from './draft-notice'
 import { errorsByField, type FieldErrors, formValuesOf } from './field-values'
 import { RecordFormCard } from './record-form'
 import { useRuntime } from './runtime-context'
@@ -15,7 +20,7 @@ export function AddPage() {
   const { mutate } = useRuntime()
   const navigate = useNavigate()
   const blank = useMemo(() => formValuesOf(addFields, null), [addFields])
-  const draft = useDraft(blank)
+  const draft = useDraft(blank, `${collection}:new`)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [busy, setBusy] = useState(false)
 
@@ -27,7 +32,9 @@ export function AddPage() {
       return null
     })
     if (result?.ok) {
-      await navigate({ to: screen.paths.edit, params: { id: result.id } })
+      draft.saved()
+      // Saved, so nothing is left to ask about on the way out.
+      await navigate({ to: screen.paths.edit, params: { id: result.id }, ignoreBlocker: true })
       return
     }
     if (result) setErrors(errorsByField(result.errors))
@@ -38,6 +45,11 @@ export function AddPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <BackLink to={screen.paths.list} />
+      <DraftNotice
+        restored={draft.restored}
+        labelOf={(field) => collections[collection].fields[field]?.label ?? field}
+        onDiscard={draft.discard}
+      />
       <RecordFormCard
         headingId={headingId}
         heading={texts.addHeading}

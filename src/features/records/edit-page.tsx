@@ -14,6 +14,7 @@ import { collections } from '../../domain/collections'
 import { card } from '../../ui/styles'
 import { RecordIssues } from '../sync-issues'
 import { BackLink } from './back-link'
+import { DraftNotice } from './draft-notice'
 import { errorsByField, type FieldErrors, formValuesOf, isChosenFile } from './field-values'
 import { RecordFormCard } from './record-form'
 import { useRecord, useRecordOps } from './record-hooks'
@@ -76,7 +77,7 @@ function EditForm({ screen, record, ops, aside, toolbar }: EditFormProps) {
   const { label, displayName, image } = collections[collection]
   const { mutate } = useRuntime()
   const saved = useMemo(() => formValuesOf(editFields, record), [editFields, record])
-  const draft = useDraft(saved)
+  const draft = useDraft(saved, `${collection}:${record.id}`)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [busy, setBusy] = useState(false)
   // The server's refusal first, then this screen's own check on top (the newer word wins).
@@ -122,6 +123,11 @@ function EditForm({ screen, record, ops, aside, toolbar }: EditFormProps) {
         </div>
       </div>
       <RecordIssues ops={ops} />
+      <DraftNotice
+        restored={draft.restored}
+        labelOf={(field) => collections[collection].fields[field]?.label ?? field}
+        onDiscard={draft.discard}
+      />
       <div
         className={
           // One column of at most the screen's width (grid-cols-1 is minmax(0, 1fr)): a long value in the

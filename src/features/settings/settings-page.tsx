@@ -5,6 +5,7 @@
 import { ACTIVE_COLOURS, LOCK_MINUTES, type LockMinutes, SIDEBAR_COLOURS } from '../../session/preferences'
 import { SelectField } from '../../ui/field'
 import { button, card } from '../../ui/styles'
+import { timeFormat } from '../../ui/time-format'
 import { useRuntime } from '../records/runtime-context'
 import { useSyncSummary } from '../sync-status'
 import { ChoiceGroup } from './choice-group'
@@ -17,8 +18,6 @@ const lockOptions = LOCK_MINUTES.map((minutes) => ({
   label:
     minutes === 0 ? 'Never' : `After ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} without activity`,
 }))
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (

@@ -1,7 +1,6 @@
 /** The top line of an entry on the sync-issues page: which kind of record, what was done, when, and its name. */
 import type { ReactNode } from 'react'
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+import { timeFormat } from '../../ui/time-format'
 
 interface IssueHeadingProps {
   id: string
