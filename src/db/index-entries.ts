@@ -2,7 +2,7 @@
  * The list index's entries (mirror-index.ts) and the ordered-array work on
  * them: the list's order, placing one entry, and merging two ordered runs.
  */
-import { COLLECTION_NAMES, type CollectionName, collections } from '../domain/collections'
+import { type CollectionName, collections, perCollection } from '../domain/collections'
 import { globalSearchFields, globalSearchTexts } from '../domain/global-search'
 import { compareListOrder, type SortKey, sortKeyOf } from '../domain/list-order'
 import { searchableText } from '../domain/search'
@@ -52,20 +52,18 @@ function listedRow(row: Record<string, unknown> & { id: string }, fields: readon
 }
 
 /** Every field `entryOf` reads, per collection: what a row must carry for its entry to be made. */
-const ENTRY_FIELDS = new Map(
-  COLLECTION_NAMES.map((name) => {
-    const spec = collections[name]
-    const global = globalSearchFields(name)
-    const fields = [
-      spec.defaultSort,
-      ...spec.searchFields,
-      ...spec.listFields,
-      ...global.text,
-      ...global.phones,
-    ]
-    return [name, [...new Set(fields)]]
-  }),
-)
+const ENTRY_FIELDS = perCollection((name) => {
+  const spec = collections[name]
+  const global = globalSearchFields(name)
+  const fields = [
+    spec.defaultSort,
+    ...spec.searchFields,
+    ...spec.listFields,
+    ...global.text,
+    ...global.phones,
+  ]
+  return [...new Set(fields)]
+})
 
 /**
  * The rows written, cut to the fields their entries are made of: what the
@@ -84,7 +82,7 @@ export function entryRowsOf(written: Written): Written {
     [CollectionName, Written[CollectionName]]
   >) {
     if (!rows) continue
-    const fields = ENTRY_FIELDS.get(collection) ?? []
+    const fields = ENTRY_FIELDS[collection]
     const kept = new Map<string, Record<string, unknown> | null>()
     for (const [id, row] of rows) {
       if (!row) {

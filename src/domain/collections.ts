@@ -97,6 +97,10 @@ export const collections = {
 export type CollectionName = keyof typeof collections
 export const COLLECTION_NAMES = Object.keys(collections) as CollectionName[]
 
+/** One value made for each collection, by name (a table of what each derives from its definition). */
+export const perCollection = <T>(make: (name: CollectionName) => T) =>
+  Object.fromEntries(COLLECTION_NAMES.map((name) => [name, make(name)])) as Record<CollectionName, T>
+
 /**
  * The signed-in user's own account. The device mirrors it and queues its
  * edits like a record's (PATCH users/{id} with If-Match and `_base`), but it

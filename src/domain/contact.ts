@@ -27,14 +27,19 @@ export const DEPARTMENTS = [
  * A profile's web address, as pasted ('https://www.linkedin.com/in/ada') or typed without its scheme
  * ('linkedin.com/in/ada'): it must name a host with a dot, over http or https.
  */
+/** http(s) with a host that has a dot. (URL.parse would do, but iPads before Safari 18 lack it.) */
+function isWebAddress(href: string) {
+  try {
+    const url = new URL(href)
+    return /^https?:$/.test(url.protocol) && url.hostname.includes('.')
+  } catch {
+    return false
+  }
+}
+
 const profileAddress = v.pipe(
   text(300),
-  v.check((value) => {
-    if (value === '') return true
-    if (!URL.canParse(webHref(value))) return false
-    const url = new URL(webHref(value))
-    return /^https?:$/.test(url.protocol) && url.hostname.includes('.')
-  }, 'Must be a web address (http or https).'),
+  v.check((value) => value === '' || isWebAddress(webHref(value)), 'Must be a web address (http or https).'),
 )
 
 /** Every record the API answers carries these. */

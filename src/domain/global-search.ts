@@ -10,7 +10,7 @@
  * into one run of 3 or more digits, among the digits of a phone field:
  * '020 79460123' finds '+44 (0)20 7946-0123'.
  */
-import { COLLECTION_NAMES, type CollectionName, collections } from './collections'
+import { type CollectionName, collections, perCollection } from './collections'
 import { fieldsWith } from './fields'
 import { digitsOf, foldText } from './fold'
 import { type RichTextNode, toPlainText } from './rich-text'
@@ -22,16 +22,14 @@ interface SearchedFields {
   phones: readonly string[]
 }
 
-const searched = new Map(
-  COLLECTION_NAMES.map((name): [CollectionName, SearchedFields] => {
-    const { fields } = collections[name]
-    const text = fieldsWith(fields, 'global')
-    return [name, { text, phones: text.filter((field) => fields[field]?.global === 'phone') }]
-  }),
-)
+const searched = perCollection((name): SearchedFields => {
+  const { fields } = collections[name]
+  const text = fieldsWith(fields, 'global')
+  return { text, phones: text.filter((field) => fields[field]?.global === 'phone') }
+})
 
 /** A collection's fields defined `global`: the phones among them are also looked through as digits. */
-export const globalSearchFields = (collection: CollectionName) => searched.get(collection) as SearchedFields
+export const globalSearchFields = (collection: CollectionName): SearchedFields => searched[collection]
 
 /** Numbers joined into fewer digits than this say too little to be tried as one run. */
 const MIN_DIGITS = 3

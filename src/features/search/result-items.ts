@@ -3,7 +3,7 @@
  * sidebar label), a row per record (its name and one detail line), and
  * "12 found · search Contacts for “in”" when there are more than the rows shown.
  */
-import { COLLECTION_NAMES, type CollectionName, collections } from '../../domain/collections'
+import { type CollectionName, collections, perCollection } from '../../domain/collections'
 import { type GlobalQuery, globalSearchFields } from '../../domain/global-search'
 import { highlightRanges } from '../../domain/highlight'
 import { type RichTextNode, toPlainText } from '../../domain/rich-text'
@@ -41,7 +41,7 @@ function detailFields(collection: CollectionName): string[] {
     .text.filter((name) => !names.has(name))
     .sort((a, b) => column(a) - column(b))
 }
-const DETAIL_FIELDS = new Map(COLLECTION_NAMES.map((name) => [name, detailFields(name)]))
+const DETAIL_FIELDS = perCollection(detailFields)
 
 /** Characters of a long value kept before its first match, so the match shows on one line. */
 const LEAD = 24
@@ -53,7 +53,7 @@ const asText = (value: unknown) =>
 
 /** One line of a record under its name: where the search matched, when it can show it. */
 export function detailLine(collection: CollectionName, row: Record<string, unknown>, query: GlobalQuery) {
-  const values = (DETAIL_FIELDS.get(collection) ?? []).map((field) => asText(row[field])).filter(Boolean)
+  const values = DETAIL_FIELDS[collection].map((field) => asText(row[field])).filter(Boolean)
   for (const value of values) {
     const first = highlightRanges(value, query)[0]
     if (!first) continue
