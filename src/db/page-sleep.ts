@@ -129,6 +129,20 @@ export class SleepGuard {
   }
 }
 
+/**
+ * Whether this page may hand database work to a dedicated worker (the sync worker, the dashboard's
+ * figures). Not in WebKit (Safari, and every browser on an iPad): there, a worker terminated as its
+ * page goes into the back/forward cache does not always end its IndexedDB transactions, and the
+ * next page's writes waited behind them for ever (a save that never answered in 4 of 80 runs of
+ * `engine-races.test.ts`; in none of 50 with the work on the page, whose transactions `SleepGuard`
+ * aborts). There the work runs on the page instead, as where there are no workers.
+ */
+export function pageWorkersAllowed(userAgent = globalThis.navigator?.userAgent ?? ''): boolean {
+  if (typeof Worker === 'undefined') return false
+  const webKit = /AppleWebKit/.test(userAgent) && !/Chrome|Chromium|Edg\//.test(userAgent)
+  return !webKit
+}
+
 function abort(tx: IDBTransaction | null) {
   try {
     tx?.abort()

@@ -6,7 +6,7 @@
 
 import { databaseName, OutpostDb } from '../db/database'
 import { dropMirrorIndexes } from '../db/mirror-index'
-import { onPageSleep } from '../db/page-sleep'
+import { onPageSleep, pageWorkersAllowed } from '../db/page-sleep'
 import { isLocked, subscribeLock } from '../session/lock'
 import { askToKeepData } from '../session/persistent-storage'
 import { type SessionUser, signOut } from '../session/sign-in'
@@ -65,8 +65,8 @@ export function startRuntime(
     cancelStart = afterNextPaint(() => {
       // The replay and the pull run in the sync worker, so typing never waits on them; the page's engine
       // keeps the status the screens read and the calls they make (refreshPage, discard). No workers
-      // (jsdom): here.
-      worker = typeof Worker === 'undefined' ? null : new WorkerRunner(startSyncWorker(), engine, notify)
+      // (jsdom), or none that can be stopped safely (WebKit, page-sleep.ts): here.
+      worker = pageWorkersAllowed() ? new WorkerRunner(startSyncWorker(), engine, notify) : null
       scheduler = new SyncScheduler(engine, gate.runner(worker ?? engine, engine.status))
       scheduler.start()
       // Asked again at each start: granted by Chromium once the app is installed or much used (docs/sync.md).

@@ -5,6 +5,7 @@
  */
 import { afterEach, expect, it } from 'vitest'
 import { OutpostDb } from '../../src/db/database'
+import { pageWorkersAllowed } from '../../src/db/page-sleep'
 
 const pageTransition = (type: 'pagehide' | 'pageshow', persisted: boolean) => {
   const event = new Event(type)
@@ -88,4 +89,39 @@ it('opens as usual when the page stays awake', async () => {
   db = new OutpostDb(`sleep-${crypto.randomUUID()}`)
   await db.opened()
   expect(db.isOpen()).toBe(true)
+})
+
+it('keeps database work off dedicated workers in WebKit only (Safari, every iPad browser)', () => {
+  class FakeWorker {}
+  const had = globalThis.Worker
+  globalThis.Worker = FakeWorker as unknown as typeof Worker
+  try {
+    const agents = {
+      safariIPad:
+        'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      chromeIPad:
+        'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/126.0.6478.54 Mobile/15E148 Safari/604.1',
+      webKitGtk:
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15',
+      chrome:
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      edge: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+      firefox: 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
+    }
+    const allowed = Object.fromEntries(
+      Object.entries(agents).map(([name, agent]) => [name, pageWorkersAllowed(agent)]),
+    )
+    expect(allowed).toEqual({
+      safariIPad: false,
+      chromeIPad: false,
+      webKitGtk: false,
+      chrome: true,
+      edge: true,
+      firefox: true,
+    })
+  } finally {
+    globalThis.Worker = had
+  }
+  // Where there are no workers at all (this test's jsdom), the work runs on the page anyway.
+  if (typeof had === 'undefined') expect(pageWorkersAllowed('Firefox/128.0')).toBe(false)
 })

@@ -5,7 +5,7 @@
  * overview and the stats screen, kept a while after the last one closes.
  */
 import type { OutpostDb } from '../../../db/database'
-import { onPageSleep } from '../../../db/page-sleep'
+import { onPageSleep, pageWorkersAllowed } from '../../../db/page-sleep'
 import type { FiguresMessage } from './figures-worker'
 import { type Figures, followFigures } from './snapshot'
 import { DashboardTally } from './tally'
@@ -91,7 +91,7 @@ const LINGER_MS = 120_000
 export function figureSource(db: OutpostDb): FigureSource {
   let entry = held.get(db)
   if (!entry) {
-    entry = { source: typeof Worker === 'undefined' ? inThisThread(db) : inWorker(db), users: 0 }
+    entry = { source: pageWorkersAllowed() ? inWorker(db) : inThisThread(db), users: 0 }
     held.set(db, entry)
   }
   return entry.source
