@@ -106,6 +106,12 @@ const ownEditPages: Partial<Record<CollectionName, typeof editPage>> = {
   companies: lazyRouteComponent(() => import('../features/companies'), 'EditCompanyPage'),
 }
 
+/** The text values of a search, by field name: anything else in it is dropped. */
+const typedValues = (search: Record<string, unknown>): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(search).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  )
+
 function entityRoutes<C extends CollectionName>(screen: EntityScreen<C>) {
   const { collection, paths, titles } = screen
   return [
@@ -119,6 +125,8 @@ function entityRoutes<C extends CollectionName>(screen: EntityScreen<C>) {
       getParentRoute: () => signedInRoute,
       path: paths.add,
       staticData: { title: titles.add, collection },
+      // What another screen typed for the new record (a company's name typed in 'Go to company').
+      validateSearch: typedValues,
       component: addPage,
     }),
     createRoute({

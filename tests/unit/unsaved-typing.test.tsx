@@ -5,9 +5,12 @@
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { type Company, companyFields } from '../../src/domain/company'
+import { emptyValues } from '../../src/domain/fields'
 import { currentPath, makeRuntime, renderApp, seedContacts, storeSession, type TestRuntime } from './helpers'
 
 const ID = '00000000-0000-4000-8000-000000000001'
+const COMPANY = 'c0000000-0000-4000-8000-000000000001'
 
 const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } })
@@ -62,6 +65,26 @@ describe('leaving a form with unsaved typing', () => {
     await waitFor(() => expect(currentPath(router)).toMatch(/^\/contacts\/edit\//))
     expect(screen.queryByRole('dialog')).toBeNull()
     await waitFor(async () => expect(await runtime.db.drafts.count()).toBe(0))
+  })
+})
+
+describe('a name typed in "Go to company"', () => {
+  beforeEach(() => storeSession())
+
+  it("is carried into Create A Company by 'Add New Company'", async () => {
+    const runtime = makeRuntime()
+    const stamp = new Date(2024, 0, 1).toISOString()
+    const company = { companyName: 'Acme', version: 1, createdAt: stamp, updatedAt: stamp }
+    await runtime.db.companies.add({ ...emptyValues(companyFields), ...company, id: COMPANY } as Company)
+    const { router } = renderApp(`/companies/edit/${COMPANY}`, { runtime })
+    const box = await screen.findByRole('combobox', { name: 'Go to company' })
+    fireEvent.change(box, { target: { value: 'Orbital Freight' } })
+    fireEvent.click(await screen.findByRole('option', { name: 'Add New Company' }))
+    await waitFor(() => expect(currentPath(router)).toBe('/companies/add'))
+    await screen.findByRole('button', { name: 'Save Company' })
+    expect(shownValue('Company Name')).toBe('Orbital Freight')
+    // Typed, so it is kept on the device and leaving asks first.
+    await draftHeld(runtime, 'companies:new', { companyName: 'Orbital Freight' })
   })
 })
 

@@ -1,4 +1,7 @@
-/** On a company's edit screen: find another company and open it, or start a new one ('Add New Company'). */
+/**
+ * On a company's edit screen: find another company and open it, or start a new one ('Add New Company')
+ * with the name typed here already in Create A Company.
+ */
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { Combobox } from '../../ui/combobox'
@@ -19,7 +22,7 @@ export function CompanyJump() {
         onSearch={setSearch}
         onSelect={(option) => option && void navigate({ to: paths.edit, params: { id: option.id } })}
         createLabel="Add New Company"
-        onCreate={() => void navigate({ to: paths.add })}
+        onCreate={(text) => void navigate({ to: paths.add, search: { companyName: text } })}
         emptyText="No companies match"
         placeholder="Search companies"
         clearable={false}

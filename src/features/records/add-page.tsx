@@ -2,7 +2,7 @@
  * An entity's add screen: saved on this device at once, then the record's edit screen opens. What is
  * typed is kept on the device until saved (one draft per entity's add form, use-draft.ts).
  */
-import { useNavigate } from '@tanstack/react-router'
+import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 import { collections } from '../../domain/collections'
 import { BackLink } from './back-link'
@@ -11,8 +11,20 @@ import { errorsByField, type FieldErrors, formValuesOf } from './field-values'
 import { RecordFormCard } from './record-form'
 import { useRuntime } from './runtime-context'
 import { reportSaveError } from './save-errors'
+import type { ScreenField } from './screens'
 import { useDraft } from './use-draft'
 import { useScreen } from './use-screen'
+
+const TEXT_WIDGETS = new Set(['text', 'email', 'tel', 'url'])
+
+function typedElsewhere(fields: readonly ScreenField[], search: Record<string, unknown>) {
+  const typed: Record<string, string> = {}
+  for (const { name, widget } of fields) {
+    const value = search[name]
+    if (TEXT_WIDGETS.has(widget) && typeof value === 'string' && value.trim()) typed[name] = value
+  }
+  return typed
+}
 
 export function AddPage() {
   const screen = useScreen()
@@ -20,7 +32,10 @@ export function AddPage() {
   const { mutate } = useRuntime()
   const navigate = useNavigate()
   const blank = useMemo(() => formValuesOf(addFields, null), [addFields])
-  const draft = useDraft(blank, `${collection}:new`)
+  // Text another screen typed for it (a name typed in a 'Go to …' box) starts as this form's typing.
+  const search: Record<string, unknown> = useSearch({ strict: false })
+  const typed = useMemo(() => typedElsewhere(addFields, search), [addFields, search])
+  const draft = useDraft(blank, `${collection}:new`, typed)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [busy, setBusy] = useState(false)
 

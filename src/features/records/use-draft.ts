@@ -34,9 +34,10 @@ export interface RestoredDraft {
 const keepable = (changed: FormValues) =>
   Object.fromEntries(Object.entries(changed).filter(([, value]) => !isChosenFile(value)))
 
-export function useDraft(base: FormValues, key?: string) {
+/** `typed`: what the form starts with as typed (text carried from another screen). */
+export function useDraft(base: FormValues, key?: string, typed: FormValues = {}) {
   const { db, mutate } = useRuntime()
-  const [edits, setEdits] = useState<FormValues>({})
+  const [edits, setEdits] = useState<FormValues>(typed)
   const [restored, setRestored] = useState<RestoredDraft | null>(null)
   /** The record's value of each typed field when its typing began. */
   const typedOver = useRef<FormValues>({})
@@ -86,7 +87,7 @@ export function useDraft(base: FormValues, key?: string) {
   useEffect(() => {
     if (!keeper || !read) return
     const over = Object.fromEntries(
-      Object.keys(kept).map((field) => [field, typedOver.current[field] ?? null]),
+      Object.keys(kept).map((field) => [field, typedOver.current[field] ?? baseNow.current[field] ?? null]),
     )
     keeper.keep(kept, over)
   }, [keeper, read, keptText])
