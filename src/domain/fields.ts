@@ -38,6 +38,11 @@ export const relationship = (relationTo: string) =>
 export interface Relationship {
   relationTo: string
   value: string
+  /**
+   * A record the form asks to make with its save ('Add New Company'), its id `value`: made in the
+   * same write as the record that points at it, so nothing is made for a form abandoned.
+   */
+  create?: Record<string, unknown>
 }
 
 /** The field issues of a failed parse, as `{ field, message }` pairs. */

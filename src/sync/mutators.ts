@@ -10,10 +10,10 @@ import * as v from 'valibot'
 import { dropDraft, keepDraft, type StoredDraft } from '../db/drafts'
 import { attachImage, removeImage } from '../db/image-writes'
 import type { OutboxOp } from '../db/outbox-types'
-import { createRecord, deleteRecord, updateRecord, type WriteContext } from '../db/record-writes'
+import { createRecord, deleteRecord, updateRecord, type WriteContext, writeTables } from '../db/record-writes'
 import { type CollectionName, collections, type MirroredName } from '../domain/collections'
 import type { FieldError } from '../domain/errors'
-import { fieldErrors } from '../domain/fields'
+import { fieldErrors, type Relationship } from '../domain/fields'
 import type { Account } from '../domain/user'
 import { storeAccount } from './pull-account'
 import { type Choice, dismissNotice, resolveConflict, retryChange } from './resolve'
@@ -21,7 +21,14 @@ import type { UserCalls } from './user-calls'
 
 export type SaveResult = { ok: true; id: string; changed: string[] } | { ok: false; errors: FieldError[] }
 
+export type NewRelated = { ok: true; relationship: Relationship } | { ok: false; errors: FieldError[] }
+
 export interface Mutators {
+  /**
+   * A record a form's relation asks for ('Add New Company'), checked but written nowhere: the
+   * relationship to put in the form, made with the form's save (add or save).
+   */
+  newRelated(collection: CollectionName, values: Record<string, unknown>): NewRelated
   /** A new record, validated: its id, or the fields' messages. */
   add(collection: CollectionName, values: Record<string, unknown>): Promise<SaveResult>
   /** The changed fields of a record, validated: the fields that really changed, or the fields' messages. */
@@ -79,6 +86,45 @@ function storedValues(input: Record<string, unknown>, output: Record<string, unk
   )
 }
 
+interface Related {
+  field: string
+  collection: CollectionName
+  id: string
+  values: Record<string, unknown>
+}
+
+const isCollection = (name: string): name is CollectionName => name in collections
+
+/** The relations that ask for a new record, and the values with bare relationships in their place. */
+function splitRelated(values: Record<string, unknown>) {
+  const related: Related[] = []
+  const record: Record<string, unknown> = {}
+  for (const [field, value] of Object.entries(values)) {
+    const relationship = value as Partial<Relationship> | null
+    if (relationship?.create && relationship.relationTo && isCollection(relationship.relationTo)) {
+      const { create, ...bare } = relationship as Relationship
+      related.push({
+        field,
+        collection: relationship.relationTo,
+        id: bare.value,
+        values: create as Record<string, unknown>,
+      })
+      record[field] = bare
+    } else record[field] = value
+  }
+  return { record, related }
+}
+
+/** The related records' own check: a refusal is reported on the field that asked for them. */
+function checkRelated(related: readonly Related[]): FieldError[] {
+  return related.flatMap(({ field, collection, values }) => {
+    const parsed = check(collection, 'create', values)
+    return parsed.success
+      ? []
+      : [{ field, message: fieldErrors(parsed.issues)[0]?.message ?? 'Invalid value.' }]
+  })
+}
+
 export function mutators({ writes, users, discard, afterWrite }: MutatorDeps): Mutators {
   const { db, userId } = writes
   /** Runs a write, then nudges the sync. */
@@ -87,18 +133,47 @@ export function mutators({ writes, users, discard, afterWrite }: MutatorDeps): M
     afterWrite()
     return result
   }
+  /** Runs `write` after making the related records it points at, all in one transaction. */
+  const withRelated = <T>(related: readonly Related[], write: () => Promise<T>) =>
+    related.length === 0
+      ? write()
+      : db.transaction('rw', writeTables(db), async () => {
+          for (const { collection, id, values } of related) {
+            const parsed = check(collection, 'create', values)
+            if (!parsed.success) throw new Error(`The new ${collection} record no longer passes its check.`)
+            await createRecord(
+              { ...writes, newId: () => id },
+              collection,
+              storedValues(values, parsed.output),
+            )
+          }
+          return write()
+        })
   return {
-    async add(collection, values) {
+    newRelated(collection, values) {
       const parsed = check(collection, 'create', values)
       if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.issues) }
-      const stored = storedValues(values, parsed.output)
-      const id = await nudging(createRecord(writes, collection, stored))
+      return {
+        ok: true,
+        relationship: { relationTo: collection, value: crypto.randomUUID(), create: values },
+      }
+    },
+    async add(collection, values) {
+      const { record, related } = splitRelated(values)
+      const parsed = check(collection, 'create', record)
+      const errors = [...(parsed.success ? [] : fieldErrors(parsed.issues)), ...checkRelated(related)]
+      if (!parsed.success || errors.length) return { ok: false, errors }
+      const stored = storedValues(record, parsed.output)
+      const id = await nudging(withRelated(related, () => createRecord(writes, collection, stored)))
       return { ok: true, id, changed: Object.keys(stored) }
     },
     async save(collection, id, values) {
-      const parsed = check(collection, 'patch', values)
-      if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.issues) }
-      const changed = await updateRecord(writes, collection, id, storedValues(values, parsed.output))
+      const { record, related } = splitRelated(values)
+      const parsed = check(collection, 'patch', record)
+      const errors = [...(parsed.success ? [] : fieldErrors(parsed.issues)), ...checkRelated(related)]
+      if (!parsed.success || errors.length) return { ok: false, errors }
+      const stored = storedValues(record, parsed.output)
+      const changed = await withRelated(related, () => updateRecord(writes, collection, id, stored))
       if (changed.length) afterWrite()
       return { ok: true, id, changed }
     },

@@ -1,8 +1,9 @@
 /**
  * A relation's picker (a contact's company): searches the target collection in
  * the mirror as the user types, offline too, and offers 'Add New Company',
- * which makes that record on this device at once from the typed text. The
- * outbox sends the new company before the record that points at it.
+ * which makes that record from the typed text when the form is saved, in the
+ * same write (nothing is made for a form abandoned). The outbox sends the new
+ * company before the record that points at it.
  */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
@@ -11,7 +12,6 @@ import { collections } from '../../domain/collections'
 import type { Relationship } from '../../domain/fields'
 import { Combobox, type ComboboxOption } from '../../ui/combobox'
 import { useRuntime } from './runtime-context'
-import { reportSaveError } from './save-errors'
 import type { ScreenField } from './screens'
 import { useRecordSearch } from './use-record-search'
 
@@ -34,25 +34,27 @@ export function RelationField({ field, value, error, onChange }: RelationFieldPr
     async () => (value ? ((await mirrorOf(db, relation.collection).get(value.value)) ?? null) : null),
     [db, relation.collection, value?.value],
   )
+  const made = value?.create
   const current: ComboboxOption | null = value
     ? {
         id: value.value,
-        label: chosen ? target.displayName(chosen) : chosen === null ? `Unknown ${target.label}` : '…',
+        label: made
+          ? target.displayName(made)
+          : chosen
+            ? target.displayName(chosen)
+            : chosen === null
+              ? `Unknown ${target.label}`
+              : '…',
       }
     : null
 
-  const create = async (text: string) => {
-    setCreateError(undefined)
-    try {
-      const result = await mutate.add(relation.collection, { [relation.createField]: text.trim() })
-      if (result.ok) onChange({ relationTo: relation.collection, value: result.id })
-      else setCreateError(result.errors[0]?.message)
-    } catch (failure) {
-      reportSaveError(failure)
-    }
+  const create = (text: string) => {
+    const result = mutate.newRelated(relation.collection, { [relation.createField]: text.trim() })
+    setCreateError(result.ok ? undefined : result.errors[0]?.message)
+    if (result.ok) onChange(result.relationship)
   }
 
-  return (
+  const picker = (
     <Combobox
       label={field.label}
       name={field.name}
@@ -61,10 +63,17 @@ export function RelationField({ field, value, error, onChange }: RelationFieldPr
       onSearch={setSearch}
       onSelect={(option) => onChange(option ? { relationTo: relation.collection, value: option.id } : null)}
       createLabel={relation.createLabel}
-      onCreate={(text) => void create(text)}
+      onCreate={create}
       emptyText={relation.emptyText}
       placeholder={`Search ${collections[relation.collection].path}`}
       error={createError ?? error}
     />
+  )
+  if (!made) return picker
+  return (
+    <div>
+      {picker}
+      <p className="mt-1 text-xs text-slate-500">New {target.label}: it is made when you save.</p>
+    </div>
   )
 }
