@@ -104,6 +104,18 @@ describe('contacts list', () => {
     await screen.findByRole('heading', { level: 1, name: 'Edit Contact' })
   })
 
+  it('opens a row’s record by its name too', async () => {
+    const { router } = await openList()
+    await waitFor(() => expect(firstNames()).toHaveLength(10))
+    const [, body] = screen.getAllByRole('rowgroup')
+    const name = within(body as HTMLElement).getByRole('link', { name: 'First04' })
+    expect(name.getAttribute('href')).toBe('/contacts/edit/00000000-0000-4000-8000-000000000004')
+    fireEvent.click(name)
+    await waitFor(() =>
+      expect(currentPath(router)).toBe('/contacts/edit/00000000-0000-4000-8000-000000000004'),
+    )
+  })
+
   it('narrows the rows as the user searches, after a pause', async () => {
     await openList()
     await waitFor(() => expect(firstNames()).toHaveLength(10))

@@ -15,7 +15,7 @@ import { cx } from '../../ui/cx'
 import { type Columns, columnHelper } from '../../ui/data-table'
 import { cutToLine, cutToLines } from '../../ui/styles'
 import { RowSyncBadge } from '../../ui/sync-badge'
-import { RowActions } from './row-actions'
+import { RecordLink, RowActions } from './row-actions'
 import type { ColumnSpec, EntityScreen } from './screens'
 
 /** A row as the list shows it: the collection's `listFields` (src/domain/collections.ts). */
@@ -36,7 +36,7 @@ const cellClasses = (spec: ColumnSpec, columns: readonly ColumnSpec[]) =>
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
 
-function Cell({ spec, row }: { spec: ColumnSpec; row: ListRow }) {
+function Cell({ spec, row, editPath }: { spec: ColumnSpec; row: ListRow; editPath: string }) {
   const value = row[spec.field]
   // Nothing at all for an empty value: its cell is then empty, and a card leaves out its label too.
   if (spec.kind !== 'primary' && spec.kind !== 'richText' && text(value).trim() === '') return null
@@ -47,12 +47,15 @@ function Cell({ spec, row }: { spec: ColumnSpec; row: ListRow }) {
       const rest = spec.cardTitleWith ? text(row[spec.cardTitleWith]) : ''
       return (
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span
+          {/* The name opens the record too, not only the pencil. */}
+          <RecordLink
+            editPath={editPath}
+            id={row.id}
             data-card-rest={rest ? ` ${rest}` : undefined}
-            className="min-w-0 font-medium text-slate-900 max-lg:after:content-[attr(data-card-rest)]"
+            className="min-w-0 font-medium text-slate-900 hover:underline max-lg:after:content-[attr(data-card-rest)]"
           >
             {text(value)}
-          </span>
+          </RecordLink>
           <RowSyncBadge id={row.id} />
         </span>
       )
@@ -116,7 +119,7 @@ export function useListColumns(screen: EntityScreen, onDelete: (row: ListRow) =>
           id: spec.field,
           header: spec.header,
           meta: { className: cellClasses(spec, screen.columns) },
-          cell: ({ row }) => <Cell spec={spec} row={row.original} />,
+          cell: ({ row }) => <Cell spec={spec} row={row.original} editPath={screen.paths.edit} />,
         }),
       ),
       column.display({

@@ -1,6 +1,6 @@
 /** Per-row actions of a list: email (a mail link) where the entity has an address, edit, delete. */
 import { useRouter } from '@tanstack/react-router'
-import type { MouseEvent } from 'react'
+import type { AnchorHTMLAttributes, MouseEvent } from 'react'
 import { cx } from '../../ui/cx'
 import { EditIcon, MailIcon, TrashIcon } from '../../ui/icons'
 import { iconButton } from '../../ui/styles'
@@ -34,12 +34,29 @@ function openInApp(event: MouseEvent<HTMLAnchorElement>, navigate: () => Promise
 }
 
 /**
- * The edit link is a plain anchor rather than the router's Link: a Link
- * subscribes to the router's state and builds its location on every render,
- * and a list renders one per row (up to 50) each time its page changes.
+ * A link to a record's edit screen, for a list's rows (the name, the pencil). A plain anchor rather
+ * than the router's Link: a Link subscribes to the router's state and builds its location on every
+ * render, and a list renders two per row (up to 50 rows) each time its page changes.
  */
-export function RowActions({ editPath, id, name, email, onDelete }: RowActionsProps) {
+export function RecordLink({
+  editPath,
+  id,
+  children,
+  ...anchor
+}: { editPath: string; id: string } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'onClick'>) {
   const router = useRouter()
+  return (
+    <a
+      {...anchor}
+      href={editPath.replace('$id', encodeURIComponent(id))}
+      onClick={(event) => openInApp(event, () => router.navigate({ to: editPath, params: { id } }))}
+    >
+      {children}
+    </a>
+  )
+}
+
+export function RowActions({ editPath, id, name, email, onDelete }: RowActionsProps) {
   return (
     <div className="flex items-center justify-end gap-0.5">
       {email === undefined ? null : email ? (
@@ -62,15 +79,9 @@ export function RowActions({ editPath, id, name, email, onDelete }: RowActionsPr
           <MailIcon />
         </button>
       )}
-      <a
-        href={editPath.replace('$id', encodeURIComponent(id))}
-        onClick={(event) => openInApp(event, () => router.navigate({ to: editPath, params: { id } }))}
-        aria-label={`Edit ${name}`}
-        title="Edit"
-        className={iconButton}
-      >
+      <RecordLink editPath={editPath} id={id} aria-label={`Edit ${name}`} title="Edit" className={iconButton}>
         <EditIcon />
-      </a>
+      </RecordLink>
       <button
         type="button"
         aria-label={`Delete ${name}`}
