@@ -161,12 +161,31 @@ export async function updateRecord(
 }
 
 /** Delete locally; a record that never reached the server simply disappears with its queue. */
-export async function deleteRecord(ctx: WriteContext, collection: MirroredName, id: string) {
+/** What a delete replaced, for its undo (`undoDelete`): the row, and the record's queued ops as they were. */
+export interface Deleted {
+  collection: MirroredName
+  id: string
+  row: MirrorRow | undefined
+  ops: OutboxOp[]
+}
+
+/**
+ * Delete a record locally. `holdMs` keeps the delete on the device that long before it may be
+ * sent, so it can still be undone (`undoDelete`); the sync sends it once that time is past.
+ */
+export async function deleteRecord(
+  ctx: WriteContext,
+  collection: MirroredName,
+  id: string,
+  { holdMs = 0 }: { holdMs?: number } = {},
+): Promise<Deleted> {
   const { db } = ctx
   const table = mirrorOf(db, collection)
-  await db.transaction('rw', writeTables(db), async () => {
+  const nextAttemptAt = holdMs > 0 ? (ctx.now ?? Date.now)() + holdMs : 0
+  return db.transaction('rw', writeTables(db), async () => {
     const current = await table.get(id)
     const ops = await opsFor(db, collection, id)
+    const deleted: Deleted = { collection, id, row: current, ops: structuredClone(ops) }
     await table.delete(id)
     // Nothing of it is on the server: its create was never sent, or was refused.
     const first = ops[0]
@@ -175,7 +194,7 @@ export async function deleteRecord(ctx: WriteContext, collection: MirroredName, 
       (first.status === 'failed' || ops.every((op) => op.status === 'pending' && op.attempts === 0))
     if (neverOnServer) {
       await db.outbox.bulkDelete(ops.map((op) => op.seq as number))
-      return
+      return deleted
     }
     const tail = await tailPending(db, collection, id)
     if (tail?.kind === 'update') {
@@ -184,14 +203,42 @@ export async function deleteRecord(ctx: WriteContext, collection: MirroredName, 
         patch: {},
         base: {},
         baseVersion: current?.version ?? tail.baseVersion,
+        nextAttemptAt,
       })
-      return
+      return deleted
     }
-    if (tail?.kind === 'delete') return
+    if (tail?.kind === 'delete') return deleted
     await db.outbox.add({
       ...baseOp(ctx, collection, id),
       kind: 'delete',
       baseVersion: current?.version ?? null,
+      nextAttemptAt,
     })
+    return deleted
+  })
+}
+
+const unsent = (op: OutboxOp) => op.status === 'pending' && op.attempts === 0
+
+/**
+ * Puts a deleted record back as it was, with its queued ops, while nothing of the delete has left
+ * the device; answers whether it could. Too late once the delete was sent (or tried), or when the
+ * delete went back to the queue in place of a refused change (others may wait on its new id).
+ */
+export async function undoDelete(ctx: WriteContext, { collection, id, row, ops }: Deleted) {
+  const { db } = ctx
+  const table = mirrorOf(db, collection)
+  return db.transaction('rw', writeTables(db), async () => {
+    if (!row || (await table.get(id))) return false
+    const now = await opsFor(db, collection, id)
+    const before = new Map(ops.map((op) => [op.seq, op]))
+    if (now.some((op) => before.has(op.seq) && before.get(op.seq)?.opId !== op.opId)) return false
+    const changed = now.filter((op) => !jsonEqual(op, before.get(op.seq)))
+    if (!changed.every(unsent)) return false
+    const replaced = ops.filter((op) => !now.some((other) => other.seq === op.seq && jsonEqual(other, op)))
+    await db.outbox.bulkDelete(changed.map((op) => op.seq as number))
+    await db.outbox.bulkPut(replaced)
+    await table.add(row)
+    return true
   })
 }

@@ -10,7 +10,14 @@ import * as v from 'valibot'
 import { dropDraft, keepDraft, type StoredDraft } from '../db/drafts'
 import { attachImage, removeImage } from '../db/image-writes'
 import type { OutboxOp } from '../db/outbox-types'
-import { createRecord, deleteRecord, updateRecord, type WriteContext, writeTables } from '../db/record-writes'
+import {
+  createRecord,
+  deleteRecord,
+  undoDelete,
+  updateRecord,
+  type WriteContext,
+  writeTables,
+} from '../db/record-writes'
 import { type CollectionName, collections, type MirroredName } from '../domain/collections'
 import type { FieldError } from '../domain/errors'
 import { fieldErrors, type Relationship } from '../domain/fields'
@@ -18,6 +25,9 @@ import type { Account } from '../domain/user'
 import { storeAccount } from './pull-account'
 import { type Choice, dismissNotice, resolveConflict, retryChange } from './resolve'
 import type { UserCalls } from './user-calls'
+
+/** How long a delete stays on the device, to be undone, before the sync may send it. */
+export const UNDO_MS = 8_000
 
 export type SaveResult = { ok: true; id: string; changed: string[] } | { ok: false; errors: FieldError[] }
 
@@ -33,7 +43,11 @@ export interface Mutators {
   add(collection: CollectionName, values: Record<string, unknown>): Promise<SaveResult>
   /** The changed fields of a record, validated: the fields that really changed, or the fields' messages. */
   save(collection: CollectionName, id: string, values: Record<string, unknown>): Promise<SaveResult>
-  remove(collection: CollectionName, id: string): Promise<void>
+  /**
+   * Deletes a record on this device; it waits UNDO_MS before it may be sent. Answers its undo: the
+   * record back as it was while the delete has not left, else false (it reached the server).
+   */
+  remove(collection: CollectionName, id: string): Promise<() => Promise<boolean>>
   /** A file chosen for the record's image: kept on this device and uploaded before the record points at it. */
   setImage(collection: MirroredName, id: string, file: File): Promise<void>
   /** The record's image removed: the field becomes null. */
@@ -177,7 +191,14 @@ export function mutators({ writes, users, discard, afterWrite }: MutatorDeps): M
       if (changed.length) afterWrite()
       return { ok: true, id, changed }
     },
-    remove: (collection, id) => nudging(deleteRecord(writes, collection, id)),
+    async remove(collection, id) {
+      const deleted = await nudging(deleteRecord(writes, collection, id, { holdMs: UNDO_MS }))
+      return async () => {
+        const undone = await undoDelete(writes, deleted)
+        if (undone) afterWrite()
+        return undone
+      }
+    },
     setImage: async (collection, id, file) => {
       await nudging(attachImage(writes, collection, id, file, file.name))
     },

@@ -4,6 +4,7 @@ import {
   createRecord,
   deleteRecord,
   opsFor,
+  undoDelete,
   updateRecord,
   type WriteContext,
 } from '../../src/db/record-writes'
@@ -128,5 +129,54 @@ describe('local writes', () => {
     await db.outbox.update(refused?.seq as number, { status: 'failed', attempts: 1 })
     await deleteRecord(ctx, 'contacts', id)
     expect(await db.outbox.count()).toBe(0)
+  })
+})
+
+describe('undoing a delete', () => {
+  const synced = async (id: string) => {
+    await db.contacts.put({ ...ada, id, version: 3 } as never)
+  }
+
+  it('brings back a record never sent, with its create queued as it was', async () => {
+    const id = await createRecord(ctx, 'contacts', ada)
+    const before = await opsFor(db, 'contacts', id)
+    const deleted = await deleteRecord(ctx, 'contacts', id, { holdMs: 8000 })
+    expect(await db.outbox.count()).toBe(0)
+    expect(await undoDelete(ctx, deleted)).toBe(true)
+    expect(await db.contacts.get(id)).toMatchObject(ada)
+    expect(await opsFor(db, 'contacts', id)).toEqual(before)
+  })
+
+  it('brings back an edit the delete had taken the place of', async () => {
+    await synced('c1')
+    await updateRecord(ctx, 'contacts', 'c1', { title: 'Countess' })
+    const before = await opsFor(db, 'contacts', 'c1')
+    const deleted = await deleteRecord(ctx, 'contacts', 'c1', { holdMs: 8000 })
+    expect((await opsFor(db, 'contacts', 'c1')).map((op) => op.kind)).toEqual(['delete'])
+    expect(await undoDelete(ctx, deleted)).toBe(true)
+    expect(await opsFor(db, 'contacts', 'c1')).toEqual(before)
+    expect(await db.contacts.get('c1')).toMatchObject({ title: 'Countess', version: 3 })
+  })
+
+  it('holds the delete of a synced record on the device, and takes it back', async () => {
+    await synced('c2')
+    const deleted = await deleteRecord(ctx, 'contacts', 'c2', { holdMs: 8000 })
+    const [op] = await opsFor(db, 'contacts', 'c2')
+    expect(op?.nextAttemptAt).toBeGreaterThan(Date.now() + 7000)
+    expect(await undoDelete(ctx, deleted)).toBe(true)
+    expect(await db.outbox.count()).toBe(0)
+  })
+
+  it('is too late once the delete was sent, or when the record is there again', async () => {
+    await synced('c3')
+    const sent = await deleteRecord(ctx, 'contacts', 'c3')
+    await db.outbox.toCollection().modify({ status: 'inflight', attempts: 1 })
+    expect(await undoDelete(ctx, sent)).toBe(false)
+    expect(await db.contacts.get('c3')).toBeUndefined()
+
+    await synced('c4')
+    const twice = await deleteRecord(ctx, 'contacts', 'c4')
+    await synced('c4')
+    expect(await undoDelete(ctx, twice)).toBe(false)
   })
 })

@@ -1,30 +1,54 @@
 /**
  * The delete question of the product and its two outcomes, for any record:
  * 'Delete {name}?' → 'Deleted!' or 'Cancelled' bottom right. The screen passes
- * the record's name, its kind ('contact') and the local delete.
+ * the record's name, its kind ('contact') and the local delete. A delete that
+ * answers its undo gets 'Undo' in the notice while the delete waits on the
+ * device (mutators.ts, UNDO_MS).
  */
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { reportSaveError } from './save-errors'
 
+/** Puts a deleted record back; false when it is too late (the delete reached the server). */
+export type Undo = () => Promise<boolean>
+
 export interface DeleteTarget {
   name: string
-  remove: () => Promise<void>
+  /** The delete; a local one answers its undo (true: undone; false: too late), a server's nothing. */
+  remove: () => Promise<Undo | null>
 }
+
+/** How long 'Undo' is offered: a little less than the delete waits on the device. */
+export const UNDO_OFFER_MS = 7_000
 
 /**
  * Returns `ask(target)` to open the question, and the dialog to render. A delete that fails is reported
  * by `onFailure`: by default the product's 'Oops, something went wrong!', or the out-of-storage notice.
  */
+async function undone(name: string, undo: Undo) {
+  try {
+    if (await undo()) toast.success('Restored', { description: `${name} is back.` })
+    else toast.error('Too late to undo', { description: `The delete of ${name} has reached the server.` })
+  } catch (error) {
+    reportSaveError(error)
+  }
+}
+
 export function useDeleteConfirm(label: string, onFailure: (error: unknown) => void = reportSaveError) {
   const [target, setTarget] = useState<DeleteTarget | null>(null)
 
   const confirm = async (current: DeleteTarget) => {
     setTarget(null)
     try {
-      await current.remove()
-      toast.success('Deleted!', { description: `${current.name} has been deleted.` })
+      const undo = await current.remove()
+      toast.success('Deleted!', {
+        description: `${current.name} has been deleted.`,
+        ...(undo && {
+          duration: UNDO_OFFER_MS,
+          action: { label: 'Undo', onClick: () => void undone(current.name, undo) },
+        }),
+      })
     } catch (error) {
       onFailure(error)
     }

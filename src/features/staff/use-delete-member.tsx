@@ -18,6 +18,8 @@ export function useDeleteMember(onDeleted: () => void) {
         remove: async () => {
           await users.remove(member.id)
           onDeleted()
+          // Deleted on the server at once: nothing to undo.
+          return null
         },
       }),
     dialog,
