@@ -5,7 +5,7 @@
  * answers its undo gets 'Undo' in the notice while the delete waits on the
  * device (mutators.ts, UNDO_MS).
  */
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { reportSaveError } from './save-errors'
@@ -17,6 +17,8 @@ export interface DeleteTarget {
   name: string
   /** The delete; a local one answers its undo (true: undone; false: too late), a server's nothing. */
   remove: () => Promise<Undo | null>
+  /** What else the delete changes (the contacts a company's delete leaves without one), once known. */
+  consequence?: () => Promise<string | null>
 }
 
 /** How long 'Undo' is offered: a little less than the delete waits on the device. */
@@ -37,6 +39,20 @@ async function undone(name: string, undo: Undo) {
 
 export function useDeleteConfirm(label: string, onFailure: (error: unknown) => void = reportSaveError) {
   const [target, setTarget] = useState<DeleteTarget | null>(null)
+  // Said of the target it was worked out for: a question asked again never shows the last one's.
+  const [consequence, setConsequence] = useState<{ of: DeleteTarget; text: string } | null>(null)
+  useEffect(() => {
+    if (!target?.consequence) return
+    let asking = true
+    target
+      .consequence()
+      .then((text) => asking && text && setConsequence({ of: target, text }))
+      .catch(() => undefined)
+    return () => {
+      asking = false
+    }
+  }, [target])
+  const more = consequence && consequence.of === target ? ` ${consequence.text}` : ''
 
   const confirm = async (current: DeleteTarget) => {
     setTarget(null)
@@ -58,7 +74,7 @@ export function useDeleteConfirm(label: string, onFailure: (error: unknown) => v
     <ConfirmDialog
       open={target !== null}
       title={`Delete ${target?.name ?? ''}?`}
-      description={`You will not be able to recover this ${label}!`}
+      description={`You will not be able to recover this ${label}!${more}`}
       confirmLabel="Yes, delete!"
       cancelLabel="No, keep"
       onConfirm={() => target && void confirm(target)}

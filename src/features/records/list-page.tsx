@@ -21,6 +21,7 @@ import { type ListRow, useListColumns } from './list-columns'
 import { ListEmpty } from './list-empty'
 import { useRecordPage, useServerTotal, useSyncStates } from './record-hooks'
 import { useRuntime } from './runtime-context'
+import { unlinkedBy } from './unlinked-by'
 import { useScreen } from './use-screen'
 
 const noRows: ListRow[] = []
@@ -29,7 +30,7 @@ const rowId = (row: ListRow) => row.id
 export function ListPage() {
   const screen = useScreen()
   const { collection, texts } = screen
-  const { mutate, engine, user } = useRuntime()
+  const { db, mutate, engine, user } = useRuntime()
   const list = useListState(`${user.id}.${screen.listKey}`)
   const query = { page: list.page, perPage: list.perPage, search: list.search }
   const page = useRecordPage(collection, query)
@@ -46,8 +47,9 @@ export function ListPage() {
       ask({
         name: collections[collection].displayName(row),
         remove: () => mutate.remove(collection, row.id),
+        consequence: () => unlinkedBy(db, collection, row.id),
       }),
-    [ask, mutate, collection],
+    [ask, mutate, db, collection],
   )
   const columns = useListColumns(screen, onDelete)
   const rows = page?.rows ?? noRows
