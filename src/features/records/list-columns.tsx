@@ -52,7 +52,7 @@ function Cell({ spec, row, editPath }: { spec: ColumnSpec; row: ListRow; editPat
             editPath={editPath}
             id={row.id}
             data-card-rest={rest ? ` ${rest}` : undefined}
-            className="min-w-0 font-medium text-slate-900 hover:underline max-lg:after:content-[attr(data-card-rest)]"
+            className="min-w-0 font-medium text-slate-900 hover:underline max-lg:after:content-[attr(data-card-rest)] pointer-coarse:-my-3 pointer-coarse:min-w-11 pointer-coarse:py-3"
           >
             {text(value)}
           </RecordLink>
