@@ -61,10 +61,13 @@ export function opsFor(db: OutpostDb, collection: MirroredName, recordId: string
   return db.outbox.where('[collection+recordId]').equals([collection, recordId]).sortBy('seq')
 }
 
+/** Queued and never sent: it may still change, or go, without the server knowing. */
+const unsent = (op: OutboxOp) => op.status === 'pending' && op.attempts === 0
+
 async function tailPending(db: OutpostDb, collection: MirroredName, recordId: string) {
   const ops = await opsFor(db, collection, recordId)
   const tail = ops.at(-1)
-  if (tail?.status === 'pending' && tail.attempts === 0) return tail
+  if (tail && unsent(tail)) return tail
   return tail?.status === 'failed' ? tail : undefined
 }
 
@@ -189,9 +192,7 @@ export async function deleteRecord(
     await table.delete(id)
     // Nothing of it is on the server: its create was never sent, or was refused.
     const first = ops[0]
-    const neverOnServer =
-      first?.kind === 'create' &&
-      (first.status === 'failed' || ops.every((op) => op.status === 'pending' && op.attempts === 0))
+    const neverOnServer = first?.kind === 'create' && (first.status === 'failed' || ops.every(unsent))
     if (neverOnServer) {
       await db.outbox.bulkDelete(ops.map((op) => op.seq as number))
       return deleted
@@ -217,8 +218,6 @@ export async function deleteRecord(
     return deleted
   })
 }
-
-const unsent = (op: OutboxOp) => op.status === 'pending' && op.attempts === 0
 
 /**
  * Puts a deleted record back as it was, with its queued ops, while nothing of the delete has left
