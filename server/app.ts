@@ -5,6 +5,7 @@
 import cookie from '@fastify/cookie'
 import multipart from '@fastify/multipart'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { DEFAULT_TRASH_DAYS } from '../src/domain/trash'
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './auth/sessions'
 import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/sign-in-limits'
 import { serverCollections } from './collections/registry'
@@ -66,6 +67,8 @@ export interface AppOptions {
   uploadMaxBytes?: number
   /** Whether POST /api/register creates accounts (default false: 403). */
   registrationOpen?: boolean
+  /** How many days a deleted record can be restored from the Trash (default 30). */
+  trashDays?: number
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024
@@ -117,7 +120,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   authRoutes(app, db, { sessions, limits })
   registerRoutes(app, db, { open: options.registrationOpen ?? false, limits })
   userRoutes(app, db, limits)
-  for (const collection of serverCollections) collectionRoutes(app, db, collection)
+  const trashDays = options.trashDays ?? DEFAULT_TRASH_DAYS
+  for (const collection of serverCollections) collectionRoutes(app, db, collection, { trashDays })
   uploadRoutes(app, db, { maxBytes: uploadMaxBytes })
   imageRoutes(app, db)
   syncRoutes(app, db)

@@ -1,5 +1,6 @@
 /** The process's settings, from the environment (README and main.ts list them). */
 import { resolve } from 'node:path'
+import { DEFAULT_TRASH_DAYS } from '../src/domain/trash'
 import { QUERY_BUDGET_MS } from './db/query-budget'
 
 export interface Config {
@@ -21,6 +22,8 @@ export interface Config {
   /** Open connections one client address may hold (0: no cap); not applied behind a trusted proxy. */
   maxConnectionsPerAddress: number
   tombstoneDays: number
+  /** How long a deleted record can be restored from the Trash (at most tombstoneDays). */
+  trashDays: number
   /** Proxy hops in front of the server whose X-Forwarded-* headers are trusted (0: none). */
   trustProxy: number
   /** The address staff use, e.g. https://crm.example.com: the only origin writes may come from. */
@@ -93,6 +96,10 @@ export function readConfig(env: Env = process.env): Config {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL must start with postgres:// or postgresql://')
   }
+  const tombstoneDays = positive(env, 'TOMBSTONE_DAYS', 90)
+  const trashDays = positive(env, 'TRASH_DAYS', DEFAULT_TRASH_DAYS)
+  // A record must stay restorable for as long as the Trash shows it: its tombstone is what comes back.
+  if (trashDays > tombstoneDays) throw new Error('TRASH_DAYS must not be more than TOMBSTONE_DAYS.')
   return {
     port: positive(env, 'PORT', 3000),
     host: env.HOST?.trim() || '127.0.0.1',
@@ -107,7 +114,8 @@ export function readConfig(env: Env = process.env): Config {
     requestTimeoutSeconds: positive(env, 'REQUEST_TIMEOUT_SECONDS', 120),
     queryTimeoutMs: positive(env, 'QUERY_TIMEOUT_MS', QUERY_BUDGET_MS),
     maxConnectionsPerAddress: whole(env, 'MAX_CONNECTIONS_PER_ADDRESS', 100),
-    tombstoneDays: positive(env, 'TOMBSTONE_DAYS', 90),
+    tombstoneDays,
+    trashDays,
     trustProxy: proxyHops(env.TRUST_PROXY),
     publicUrl: publicUrl(env.PUBLIC_URL),
     logLevel: env.LOG_LEVEL?.trim() || 'info',

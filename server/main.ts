@@ -79,6 +79,7 @@ async function main() {
     hostNames: hostNamesOf(config.host),
     uploadMaxBytes: config.uploadMaxBytes,
     registrationOpen: config.registrationOpen,
+    trashDays: config.trashDays,
   })
   const maintenance = () =>
     runMaintenance(handle.db, {

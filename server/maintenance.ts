@@ -4,13 +4,13 @@
  * idempotency keys, idle sessions and finished sign-in failure windows, and
  * on PGlite vacuum the tables that changed enough (db/vacuum.ts).
  */
-import { and, isNotNull, lt, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm'
 import { purgeDeadSessions, type SessionPolicy } from './auth/sessions'
 import { purgeThrottles } from './auth/throttle'
 import { serverCollections } from './collections/registry'
 import type { Db } from './db/open'
 import { liftBudget } from './db/query-budget'
-import { idempotencyKeys, syncMeta } from './db/schema'
+import { idempotencyKeys, recordHistory, syncMeta } from './db/schema'
 import { vacuumChangedTables } from './db/vacuum'
 import { withWriteLock } from './db/write'
 
@@ -27,11 +27,18 @@ export async function purgeTombstones(db: Db, days: number, now = new Date()): P
     await liftBudget(tx)
     let purged = 0
     let highest = 0
-    for (const { table } of serverCollections) {
+    for (const { name, table } of serverCollections) {
       const rows = (await tx
         .delete(table)
         .where(and(isNotNull(table.deletedAt), lt(table.deletedAt, cutoff)))
-        .returning({ seq: table.seq })) as { seq: number }[]
+        .returning({ id: table.id, seq: table.seq })) as { id: string; seq: number }[]
+      // A purged record's history goes with it: nothing is left to show it beside.
+      for (let start = 0; start < rows.length; start += 1000) {
+        const ids = rows.slice(start, start + 1000).map((row) => row.id)
+        await tx
+          .delete(recordHistory)
+          .where(and(eq(recordHistory.collection, name), inArray(recordHistory.recordId, ids)))
+      }
       purged += rows.length
       for (const row of rows) highest = Math.max(highest, row.seq)
     }

@@ -21,6 +21,8 @@ export type Refusal =
   | { kind: 'not-found' }
   /** Deleted: with what a client needs to apply the deletion itself. */
   | { kind: 'gone'; tombstone: Tombstone }
+  /** A restore of a record that is not deleted: nothing to bring back. */
+  | { kind: 'not-deleted'; label: string }
   /** The version the write was based on has moved on: the fields that moved, and the current doc. */
   | { kind: 'stale'; fields: string[]; doc: unknown }
   /** The change feed no longer reaches back to the client's cursor (tombstones purged). */
@@ -45,6 +47,7 @@ export const invalid = (fields: FieldError[]) => new Refused({ kind: 'invalid', 
 export const badQuery = (message: string) => new Refused({ kind: 'query', message })
 export const notFound = () => new Refused({ kind: 'not-found' })
 export const gone = (tombstone: Tombstone) => new Refused({ kind: 'gone', tombstone })
+export const notDeleted = (label: string) => new Refused({ kind: 'not-deleted', label })
 export const stale = (fields: string[], doc: unknown) => new Refused({ kind: 'stale', fields, doc })
 export const resyncRequired = () => new Refused({ kind: 'resync' })
 export const cursorAhead = () => new Refused({ kind: 'cursor-ahead' })

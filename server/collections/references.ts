@@ -7,9 +7,12 @@
  */
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { FieldError } from '../../src/domain/errors'
+import type { HistoryLink } from '../db/schema'
 import { nextSeq, type Tx } from '../db/write'
 import { findImage } from '../images/store'
 import { invalid } from '../refusals'
+import type { Row } from './docs'
+import { type Actor, recordEvents } from './history'
 import { collectionByName, type ServerCollection, type ServerField, serverCollections } from './registry'
 
 const imageWords = (kind: string) => kind.replace('-', ' ')
@@ -53,19 +56,55 @@ const referrersOf = (name: string) =>
       .map((field) => ({ collection, field })),
   )
 
-/** Clears every live relationship pointing at the deleted record; call under the write lock. */
-export async function clearReferencesTo(tx: Tx, deleted: ServerCollection, id: string) {
+/**
+ * Clears every live relationship pointing at the deleted record; call under the
+ * write lock. Answers what it cleared, for the delete's history (a restore
+ * links them again).
+ */
+export async function clearReferencesTo(
+  tx: Tx,
+  deleted: ServerCollection,
+  id: string,
+  actor: Actor,
+): Promise<HistoryLink[]> {
+  const links: HistoryLink[] = []
   for (const { collection, field } of referrersOf(deleted.name)) {
+    const rows = (await tx
+      .update(collection.table)
+      .set(relinkSet(collection, field, null))
+      .where(and(eq(field.column, id), isNull(collection.table.deletedAt)))
+      .returning()) as Row[]
+    await recordEvents(tx, collection.name, 'unlinked', actor, rows)
+    for (const row of rows)
+      links.push({ collection: collection.name, id: row.id as string, field: field.name })
+  }
+  return links
+}
+
+/**
+ * Points again at the restored record what its delete unlinked: each record
+ * still live whose field is still empty (nobody has chosen another since).
+ */
+export async function restoreLinks(tx: Tx, restoredId: string, links: HistoryLink[], actor: Actor) {
+  for (const link of links) {
+    const collection = collectionByName.get(link.collection as never)
+    const field = collection?.byName.get(link.field)
+    if (!collection || !field) continue
     const { table } = collection
-    const column = field.column
-    await tx
+    const rows = (await tx
       .update(table)
-      .set({
-        [field.key]: null,
-        version: sql`${table.version} + 1`,
-        updatedAt: sql`clock_timestamp()`,
-        seq: nextSeq(),
-      } as never)
-      .where(and(eq(column, id), isNull(table.deletedAt)))
+      .set(relinkSet(collection, field, restoredId))
+      .where(and(eq(table.id, link.id), isNull(field.column), isNull(table.deletedAt)))
+      .returning()) as Row[]
+    await recordEvents(tx, collection.name, 'relinked', actor, rows)
   }
 }
+
+/** A relationship's new value, written as a change of its own (new version and seq). */
+const relinkSet = (collection: ServerCollection, field: ServerField, value: string | null) =>
+  ({
+    [field.key]: value,
+    version: sql`${collection.table.version} + 1`,
+    updatedAt: sql`clock_timestamp()`,
+    seq: nextSeq(),
+  }) as never

@@ -9,7 +9,7 @@
  * answer. Only when it changes nothing do we read the row to say why.
  */
 import { randomUUID } from 'node:crypto'
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
 import { toPlainText } from '../../src/domain/rich-text'
 import type { Db } from '../db/open'
 import { nextSeq, type Tx } from '../db/write'
@@ -25,6 +25,7 @@ import {
   toOneDoc,
   UPDATED_MESSAGE,
 } from './docs'
+import { type Actor, recordEvents } from './history'
 import { checkReferences, clearReferencesTo } from './references'
 import type { ServerCollection } from './registry'
 
@@ -65,10 +66,23 @@ function toColumns(collection: ServerCollection, values: Record<string, unknown>
   return columns
 }
 
-/** UPDATE … RETURNING of a live row (and of the given version, when told); undefined if none matched. */
-async function writeRow(tx: Tx, collection: ServerCollection, id: string, set: Row, version?: number) {
+/**
+ * UPDATE … RETURNING of a live row (or of a tombstone, for a restore), and of
+ * the given version when told; undefined if none matched.
+ */
+export async function writeRow(
+  tx: Tx,
+  collection: ServerCollection,
+  id: string,
+  set: Row,
+  version?: number,
+  state: 'live' | 'deleted' = 'live',
+) {
   const { table } = collection
-  const conditions: (SQL | undefined)[] = [eq(table.id, id), isNull(table.deletedAt)]
+  const conditions: (SQL | undefined)[] = [
+    eq(table.id, id),
+    state === 'live' ? isNull(table.deletedAt) : isNotNull(table.deletedAt),
+  ]
   if (version !== undefined) conditions.push(eq(table.version, version))
   const [row] = await tx
     .update(table)
@@ -145,6 +159,7 @@ export async function deleteDoc(
   collection: ServerCollection,
   id: string,
   ifMatch: number | undefined,
+  actor: Actor,
 ): Promise<WriteResult> {
   // A tombstone, not a DELETE: the change feed must tell other clients.
   const row = await writeRow(tx, collection, id, { deletedAt: now() }, ifMatch)
@@ -152,6 +167,7 @@ export async function deleteDoc(
     const current = await toOneDoc(tx, collection, await liveRow(tx, collection, id))
     throw stale([], current)
   }
-  await clearReferencesTo(tx, collection, id)
+  const links = await clearReferencesTo(tx, collection, id, actor)
+  await recordEvents(tx, collection.name, 'deleted', actor, [row], links)
   return { status: 200, body: { doc: await toOneDoc(tx, collection, row), message: DELETED_MESSAGE } }
 }

@@ -108,6 +108,41 @@ export const idempotencyKeys = pgTable(
 )
 
 /**
+ * What happened to a record, and who did it: one row per change, written in
+ * the write's own transaction, so a replayed request (its stored answer) adds
+ * none. So far deletes, restores and the relationships a delete cleared or a
+ * restore set back; `links` on a delete names what it unlinked, so a restore
+ * can link it again. Rows of a purged tombstone go with it.
+ */
+export const recordHistory = pgTable(
+  'record_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    collection: text('collection').notNull(),
+    recordId: uuid('record_id').notNull(),
+    /** The write's position in the change feed, and the record's version after it. */
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    version: integer('version').notNull(),
+    action: text('action').$type<HistoryAction>().notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The name as it was then: the Trash still says who, once the account is gone. */
+    userName: text('user_name').notNull(),
+    at: stamp('at').notNull().defaultNow(),
+    links: jsonb('links').$type<HistoryLink[]>(),
+  },
+  (t) => [index('record_history_record_idx').on(t.collection, t.recordId, t.seq)],
+)
+
+export type HistoryAction = 'deleted' | 'restored' | 'unlinked' | 'relinked'
+
+/** A relationship a delete cleared: which record, and which of its fields pointed at the deleted one. */
+export interface HistoryLink {
+  collection: string
+  id: string
+  field: string
+}
+
+/**
  * A single row: how far tombstones have been purged (a cursor below it must
  * resync), and the write sequence at the last vacuum (server/db/vacuum.ts:
  * PGlite forgets its table statistics when it closes, so the server keeps its own).

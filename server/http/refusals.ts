@@ -6,6 +6,7 @@ import { messages } from '../../src/domain/errors'
 import type { Refusal, Refused } from '../refusals'
 import {
   ApiError,
+  badRequest,
   cursorAhead,
   errorItem,
   gone,
@@ -27,6 +28,8 @@ function answer(refusal: Refusal): ApiError {
       return notFound()
     case 'gone':
       return gone({ tombstone: refusal.tombstone })
+    case 'not-deleted':
+      return badRequest(`This ${refusal.label} is not deleted, so there is nothing to restore.`)
     case 'stale': {
       const data = refusal.fields.map((field) => ({ field, message: messages.stale }))
       const item = errorItem('ConflictError', messages.stale, messages.stale, data.length ? data : undefined)

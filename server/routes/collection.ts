@@ -1,16 +1,19 @@
 /**
  * The generic collection router: list, get, create, update (PUT and PATCH) and
- * delete under /api/{path}, for any entry of collections/registry.ts.
+ * delete under /api/{path}, for any entry of collections/registry.ts; and for
+ * Admins the Trash (`/trash`) and a restore from it (`/:id/restore`).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { UUID_PATTERN } from '../../src/domain/fields'
 import { etagOf, versionOfEtag } from '../../src/domain/rest'
 import { toOneDoc } from '../collections/docs'
+import { actorOf } from '../collections/history'
 import { listDocs } from '../collections/list'
 import type { ServerCollection } from '../collections/registry'
+import { listTrash, restoreDoc } from '../collections/trash'
 import { createDoc, deleteDoc, liveRow, updateDoc } from '../collections/writes'
 import type { Db } from '../db/open'
-import { SIGNED_IN } from '../http/access'
+import { ADMIN, SIGNED_IN } from '../http/access'
 import { badRequest, unauthorized } from '../http/errors'
 import { idempotentWrite, type StoredAnswer } from '../http/idempotency'
 
@@ -46,9 +49,15 @@ const userOf = (request: FastifyRequest) => {
   return request.user
 }
 
-export function collectionRoutes(app: FastifyInstance, db: Db, collection: ServerCollection) {
+export function collectionRoutes(
+  app: FastifyInstance,
+  db: Db,
+  collection: ServerCollection,
+  { trashDays }: { trashDays: number },
+) {
   const base = `/api/${collection.spec.path}`
   const options = { config: { access: SIGNED_IN } }
+  const admins = { config: { access: ADMIN } }
 
   app.get(base, options, async (request) =>
     listDocs(db, collection, request.query as Record<string, unknown>),
@@ -83,7 +92,20 @@ export function collectionRoutes(app: FastifyInstance, db: Db, collection: Serve
     const id = idOf(request)
     const ifMatch = ifMatchOf(request)
     const answer = await idempotentWrite(db, request, userOf(request).id, (tx) =>
-      deleteDoc(tx, collection, id, ifMatch),
+      deleteDoc(tx, collection, id, ifMatch, actorOf(userOf(request))),
+    )
+    return sendAnswer(reply, answer)
+  })
+
+  // `/trash` is a static segment: the router prefers it to `/:id`, wherever it is registered.
+  app.get(`${base}/trash`, admins, async (request) =>
+    listTrash(db, collection, request.query as Record<string, unknown>, trashDays),
+  )
+
+  app.post(`${base}/:id/restore`, admins, async (request: IdRequest, reply) => {
+    const id = idOf(request)
+    const answer = await idempotentWrite(db, request, userOf(request).id, (tx) =>
+      restoreDoc(tx, collection, id, actorOf(userOf(request)), trashDays),
     )
     return sendAnswer(reply, answer)
   })

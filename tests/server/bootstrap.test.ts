@@ -66,6 +66,7 @@ describe('readConfig', () => {
       maxConnectionsPerAddress: 100,
       queryTimeoutMs: 5000,
       tombstoneDays: 90,
+      trashDays: 30,
       trustProxy: 0,
     })
     expect(config.dataDir).toMatch(/\/data$/)
@@ -94,5 +95,8 @@ describe('readConfig', () => {
     expect(() => readConfig({ MAX_CONNECTIONS_PER_ADDRESS: '-1' })).toThrow(/MAX_CONNECTIONS_PER_ADDRESS/)
     expect(() => readConfig({ REQUEST_TIMEOUT_SECONDS: '0' })).toThrow(/REQUEST_TIMEOUT_SECONDS/)
     expect(() => readConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/)
+    // The Trash cannot offer a record whose tombstone the purge has taken.
+    expect(readConfig({ TRASH_DAYS: '7' }).trashDays).toBe(7)
+    expect(() => readConfig({ TRASH_DAYS: '60', TOMBSTONE_DAYS: '45' })).toThrow(/TRASH_DAYS/)
   })
 })

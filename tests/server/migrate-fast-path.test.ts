@@ -24,18 +24,18 @@ it('finds a migrated database up to date, and migrating it again changes nothing
 })
 
 it('is not up to date when the newest migration is not recorded, and migrate then applies it', async () => {
-  // Undo the newest migration (0012 adds contacts.linkedin) and forget it, as a database built before it was.
-  await handle.db.execute(sql`alter table contacts drop column linkedin`)
+  // Undo the newest migration (0013 adds record_history) and forget it, as a database built before it was.
+  await handle.db.execute(sql`drop table record_history`)
   await handle.db.execute(
     sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
   )
   expect(await upToDate(handle)).toBe(false)
   await migrate(handle)
   expect(await upToDate(handle)).toBe(true)
-  const column = await handle.db.execute(
-    sql`select 1 from information_schema.columns where table_name = 'contacts' and column_name = 'linkedin'`,
+  const table = await handle.db.execute(
+    sql`select 1 from information_schema.tables where table_name = 'record_history'`,
   )
-  expect((column as { rows: unknown[] }).rows).toHaveLength(1)
+  expect((table as { rows: unknown[] }).rows).toHaveLength(1)
 })
 
 it('is not up to date on a database without the migrations table (never migrated)', async () => {
