@@ -7,19 +7,17 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { industries, products, services } from '../../server/db/schema'
-import { callApi, startTestServer, type TestServer } from './helpers'
+import { type Api, signedInApi, startTestServer, type TestServer } from './helpers'
 
 let server: TestServer
-let cookie: string
+let api: Api
 
 beforeAll(async () => {
   server = await startTestServer()
-  cookie = (await server.signIn()).cookie
+  api = signedInApi(server, (await server.signIn()).cookie)
 })
 afterAll(() => server?.close())
 
-const api = (method: string, url: string, payload?: unknown, headers?: Record<string, string>) =>
-  callApi(server, cookie, method, url, payload, headers)
 const paragraph = (text: string) => ({ type: 'paragraph', children: [{ text }] })
 
 describe.each(['industries', 'services', 'products'])('%s descriptions', (path) => {

@@ -1,19 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { purgeTombstones } from '../../server/maintenance'
 import type { Change, ChangesResponse } from '../../src/domain/rest'
-import { callApi, startTestServer, type TestServer } from './helpers'
+import { type Api, signedInApi, startTestServer, type TestServer } from './helpers'
 import { imageForm, png } from './image-fixtures'
 
 let server: TestServer
 let cookie: string
+let api: Api
 
 beforeAll(async () => {
   server = await startTestServer()
   cookie = (await server.signIn()).cookie
+  api = signedInApi(server, cookie)
 })
 afterAll(() => server?.close())
 
-const api = (method: string, url: string, payload?: unknown) => callApi(server, cookie, method, url, payload)
 const changes = async (query: string): Promise<ChangesResponse> => {
   const response = await api('GET', `/api/sync/changes?${query}`)
   expect(response.statusCode, response.body).toBe(200)

@@ -4,18 +4,16 @@
  * answers it, sends it in the change feed and refuses an address that is not one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { callApi, startTestServer, type TestServer } from './helpers'
+import { type Api, signedInApi, startTestServer, type TestServer } from './helpers'
 
 let server: TestServer
-let cookie: string
+let api: Api
 
 beforeAll(async () => {
   server = await startTestServer()
-  cookie = (await server.signIn()).cookie
+  api = signedInApi(server, (await server.signIn()).cookie)
 })
 afterAll(() => server?.close())
-
-const api = (method: string, url: string, payload?: unknown) => callApi(server, cookie, method, url, payload)
 
 describe("a contact's LinkedIn profile", () => {
   it('is empty when a create leaves it out, kept when given, and in the change feed', async () => {

@@ -1,19 +1,18 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages } from '../../src/domain/errors'
-import { callApi, startTestServer, type TestServer } from './helpers'
+import { type Api, signedInApi, startTestServer, type TestServer } from './helpers'
 
 let server: TestServer
 let cookie: string
+let api: Api
 
 beforeAll(async () => {
   server = await startTestServer()
   cookie = (await server.signIn()).cookie
+  api = signedInApi(server, cookie)
 })
 afterAll(() => server?.close())
-
-const api = (method: string, url: string, payload?: unknown, headers?: Record<string, string>) =>
-  callApi(server, cookie, method, url, payload, headers)
 
 const ada = {
   firstName: 'Ada',

@@ -5,19 +5,20 @@
  */
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { callApi, startTestServer, type TestServer } from './helpers'
+import { type Api, signedInApi, startTestServer, type TestServer } from './helpers'
 import { imageForm, png } from './image-fixtures'
 
 let server: TestServer
 let cookie: string
+let api: Api
 
 beforeAll(async () => {
   server = await startTestServer()
   cookie = (await server.signIn()).cookie
+  api = signedInApi(server, cookie)
 })
 afterAll(() => server?.close())
 
-const api = (method: string, url: string, payload?: unknown) => callApi(server, cookie, method, url, payload)
 const created = async (path: string, payload: unknown) => {
   const response = await api('POST', `/api/${path}`, payload)
   expect(response.statusCode, response.body).toBe(201)

@@ -8,23 +8,29 @@ import { inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app'
 import { users } from '../../server/db/schema'
-import { callApi, cookieOf, startTestServer, type TestServer, type TestUser } from './helpers'
+import {
+  type Api,
+  callApi,
+  cookieOf,
+  signedInApi,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from './helpers'
 import { imageForm, png } from './image-fixtures'
 
 let server: TestServer
 let admin: TestUser
-let adminCookie: string
+/** Calls as the Admin. */
+let api: Api
 
 beforeAll(async () => {
   server = await startTestServer()
   const signedIn = await server.signIn({ role: 'admin', firstName: 'Ada', lastName: 'Admin' })
   admin = signedIn.user
-  adminCookie = signedIn.cookie
+  api = signedInApi(server, signedIn.cookie)
 })
 afterAll(() => server?.close())
-
-const api = (method: string, url: string, payload?: unknown, cookie = adminCookie) =>
-  callApi(server, cookie, method, url, payload)
 
 const profile = {
   id: expect.any(String),
@@ -139,12 +145,11 @@ describe('users', () => {
       postalCode: '90210',
       aboutMe: 'Hi',
     }
-    const response = await api(
-      'PUT',
-      `/api/users/${user.id}`,
-      { ...fields, firstName: 'Patricia', userImage: image.id },
-      cookie,
-    )
+    const response = await callApi(server, cookie, 'PUT', `/api/users/${user.id}`, {
+      ...fields,
+      firstName: 'Patricia',
+      userImage: image.id,
+    })
     expect(response.statusCode, response.body).toBe(200)
     expect(response.json()).toEqual({
       message: 'Updated successfully.',
@@ -175,7 +180,7 @@ describe('users', () => {
       doc: { ...profile, id: user.id, email: user.email },
     })
     expect((await api('GET', `/api/users/${user.id}`)).statusCode).toBe(404)
-    expect((await api('GET', '/api/contacts', undefined, cookie)).statusCode).toBe(401)
+    expect((await callApi(server, cookie, 'GET', '/api/contacts')).statusCode).toBe(401)
   })
 })
 

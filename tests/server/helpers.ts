@@ -50,6 +50,20 @@ export const callApi = (
   headers: Record<string, string> = {},
 ) => server.request(cookie, { method: method as 'GET', url, payload: payload as object, headers })
 
+/** An API call as one client makes it: method, URL, an optional JSON body and headers. */
+export type Api = (
+  method: string,
+  url: string,
+  payload?: unknown,
+  headers?: Record<string, string>,
+) => Promise<LightMyRequestResponse>
+
+/** callApi bound to a server and a client's cookie (none: signed out): a test file's `api`. */
+export const signedInApi =
+  (server: TestServer, cookie: string | undefined): Api =>
+  (method, url, payload, headers) =>
+    callApi(server, cookie, method, url, payload, headers)
+
 export type TestServerOptions = Partial<Omit<AppOptions, 'db'>> & {
   /** A PostgreSQL server to make the test database on; null for PGlite. Default: DATABASE_URL. */
   databaseUrl?: string | null

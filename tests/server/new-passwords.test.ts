@@ -20,9 +20,6 @@ beforeAll(async () => {
 })
 afterAll(() => server?.close())
 
-const api = (cookie: string | undefined, method: string, url: string, payload?: unknown) =>
-  callApi(server, cookie, method, url, payload)
-
 const TOO_SHORT = { field: 'password', message: 'Must be at least 8 characters.' }
 const TOO_COMMON = { field: 'password', message: PASSWORD_TOO_COMMON }
 
@@ -48,21 +45,27 @@ describe('the common-password list', () => {
 describe('an Admin creating an account', () => {
   it('refuses 7 characters and a common password with a 400 on the field, and creates nothing', async () => {
     refusedOnPassword(
-      await api(adminCookie, 'POST', '/api/users', { email: 'short@pw.example', password: 'abc1234' }),
+      await callApi(server, adminCookie, 'POST', '/api/users', {
+        email: 'short@pw.example',
+        password: 'abc1234',
+      }),
       TOO_SHORT,
     )
     refusedOnPassword(
-      await api(adminCookie, 'POST', '/api/users', { email: 'common@pw.example', password: 'Sunshine1' }),
+      await callApi(server, adminCookie, 'POST', '/api/users', {
+        email: 'common@pw.example',
+        password: 'Sunshine1',
+      }),
       TOO_COMMON,
     )
-    const list = await api(adminCookie, 'GET', '/api/users?where[email][like]=pw.example')
+    const list = await callApi(server, adminCookie, 'GET', '/api/users?where[email][like]=pw.example')
     expect(list.json().totalDocs).toBe(0)
   })
 
   it('reads a password as it is hashed: fullwidth letters are the common password they spell, and length counts characters', async () => {
     // NFKC makes 'ｐａｓｓｗｏｒｄ１' the password 'password1': it would sign in as that.
     refusedOnPassword(
-      await api(adminCookie, 'POST', '/api/users', {
+      await callApi(server, adminCookie, 'POST', '/api/users', {
         email: 'wide@pw.example',
         password: 'ｐａｓｓｗｏｒｄ１',
       }),
@@ -71,16 +74,16 @@ describe('an Admin creating an account', () => {
     // Eight UTF-16 units, four characters: four emoji, and 'á' spelled with a combining accent four times.
     for (const password of ['😀😁😂😃', 'a\u0301'.repeat(4)]) {
       refusedOnPassword(
-        await api(adminCookie, 'POST', '/api/users', { email: 'units@pw.example', password }),
+        await callApi(server, adminCookie, 'POST', '/api/users', { email: 'units@pw.example', password }),
         TOO_SHORT,
       )
     }
-    const list = await api(adminCookie, 'GET', '/api/users?where[email][like]=pw.example')
+    const list = await callApi(server, adminCookie, 'GET', '/api/users?where[email][like]=pw.example')
     expect(list.json().totalDocs).toBe(0)
   })
 
   it('accepts 8 characters that are not common', async () => {
-    const created = await api(adminCookie, 'POST', '/api/users', {
+    const created = await callApi(server, adminCookie, 'POST', '/api/users', {
       email: 'fine@pw.example',
       password: 'ok-8char',
     })
@@ -96,7 +99,10 @@ describe('changing a password', () => {
       ['abc1234', TOO_SHORT],
       ['LetMeIn1', TOO_COMMON],
     ] as const)
-      refusedOnPassword(await api(adminCookie, 'PATCH', `/api/users/${user.id}`, { password }), expected)
+      refusedOnPassword(
+        await callApi(server, adminCookie, 'PATCH', `/api/users/${user.id}`, { password }),
+        expected,
+      )
     expect(await signsIn(server.app, user.email, user.password)).toBe(200)
   })
 
@@ -107,7 +113,10 @@ describe('changing a password', () => {
       ['football', TOO_COMMON],
     ] as const)
       refusedOnPassword(
-        await api(cookie, 'PUT', `/api/users/${user.id}`, { password, currentPassword: user.password }),
+        await callApi(server, cookie, 'PUT', `/api/users/${user.id}`, {
+          password,
+          currentPassword: user.password,
+        }),
         expected,
       )
     expect(await signsIn(server.app, user.email, user.password)).toBe(200)
@@ -118,7 +127,7 @@ describe('passwords set before the rule', () => {
   it('a 5-character password made before still signs in, and other fields still save', async () => {
     const user = await server.createUser({ password: 'abcde' })
     const cookie = await server.login(user.email, 'abcde')
-    const saved = await api(cookie, 'PATCH', `/api/users/${user.id}`, { city: 'Bath' })
+    const saved = await callApi(server, cookie, 'PATCH', `/api/users/${user.id}`, { city: 'Bath' })
     expect(saved.statusCode, saved.body).toBe(200)
     expect(await signsIn(server.app, user.email, 'abcde')).toBe(200)
   })

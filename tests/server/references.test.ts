@@ -6,20 +6,20 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Change, ChangesResponse } from '../../src/domain/rest'
-import { callApi, startTestServer, type TestServer } from './helpers'
+import { type Api, signedInApi, startTestServer, type TestServer } from './helpers'
 import { imageForm, png } from './image-fixtures'
 
 let server: TestServer
 let cookie: string
+let api: Api
 
 beforeAll(async () => {
   server = await startTestServer()
   cookie = (await server.signIn()).cookie
+  api = signedInApi(server, cookie)
 })
 afterAll(() => server?.close())
 
-const api = (method: string, url: string, payload?: unknown, headers?: Record<string, string>) =>
-  callApi(server, cookie, method, url, payload, headers)
 const create = async (path: string, payload: unknown) =>
   (await api('POST', `/api/${path}`, payload)).json().doc
 const upload = async (kind: string, name: string) =>

@@ -3,21 +3,19 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contacts } from '../../server/db/schema'
 import { messages } from '../../src/domain/errors'
-import { callApi, startTestServer, type TestServer } from './helpers'
+import { type Api, signedInApi, startTestServer, type TestServer } from './helpers'
 
 let server: TestServer
-let cookie: string
-let otherCookie: string
+/** Calls as one user, and as another. */
+let api: Api
+let otherApi: Api
 
 beforeAll(async () => {
   server = await startTestServer()
-  cookie = (await server.signIn()).cookie
-  otherCookie = (await server.signIn()).cookie
+  api = signedInApi(server, (await server.signIn()).cookie)
+  otherApi = signedInApi(server, (await server.signIn()).cookie)
 })
 afterAll(() => server?.close())
-
-const api = (method: string, url: string, payload?: unknown, headers?: Record<string, string>, as = cookie) =>
-  callApi(server, as, method, url, payload, headers)
 
 async function newContact(fields: Record<string, unknown> = {}) {
   const response = await api('POST', '/api/contacts', {
@@ -38,7 +36,7 @@ describe('versions and conflicts', () => {
 
   it('answers 412 with the current doc when If-Match is stale and the field moved on', async () => {
     const doc = await newContact({ title: 'Engineer' })
-    await api('PATCH', `/api/contacts/${doc.id}`, { title: 'Lead Engineer' }, {}, otherCookie)
+    await otherApi('PATCH', `/api/contacts/${doc.id}`, { title: 'Lead Engineer' })
     const stale = await api(
       'PATCH',
       `/api/contacts/${doc.id}`,
@@ -76,7 +74,7 @@ describe('versions and conflicts', () => {
     const company = (await api('POST', '/api/companies', { companyName: 'Merge Works' })).json().doc.id
     const doc = await newContact({ title: 'Engineer', company })
     // Someone else changes a different field: version 2.
-    await api('PATCH', `/api/contacts/${doc.id}`, { phone: '+1 555 0100' }, {}, otherCookie)
+    await otherApi('PATCH', `/api/contacts/${doc.id}`, { phone: '+1 555 0100' })
     const merged = await api(
       'PATCH',
       `/api/contacts/${doc.id}`,
@@ -122,7 +120,7 @@ describe('versions and conflicts', () => {
 
   it('answers 410 to an update of a deleted record, with the tombstone', async () => {
     const doc = await newContact()
-    await api('DELETE', `/api/contacts/${doc.id}`, undefined, {}, otherCookie)
+    await otherApi('DELETE', `/api/contacts/${doc.id}`)
     const response = await api(
       'PATCH',
       `/api/contacts/${doc.id}`,
@@ -191,12 +189,11 @@ describe('Idempotency-Key', () => {
   it('scopes keys per user', async () => {
     const key = `op-${randomUUID()}`
     const mine = await api('POST', '/api/contacts', { firstName: 'Scoped' }, { 'idempotency-key': key })
-    const theirs = await api(
+    const theirs = await otherApi(
       'POST',
       '/api/contacts',
       { firstName: 'Scoped' },
       { 'idempotency-key': key },
-      otherCookie,
     )
     expect(theirs.statusCode).toBe(201)
     expect(theirs.json().doc.id).not.toBe(mine.json().doc.id)
