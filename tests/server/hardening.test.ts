@@ -5,7 +5,7 @@
  * head), or be answered by Node in its own words (requests its HTTP parser
  * refuses). Every refusal is a 4xx with the error body and changes nothing.
  */
-import { connect, type Socket } from 'node:net'
+import type { Socket } from 'node:net'
 import { sql } from 'drizzle-orm'
 import type { ConnectionError } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -13,6 +13,7 @@ import { buildApp } from '../../server/app'
 import { nulFields } from '../../server/db/nul'
 import { clientErrorHandler } from '../../server/http/client-error'
 import { startTestServer, type TestServer } from './helpers'
+import { type RawAnswer, rawRequest } from './raw-http'
 
 let server: TestServer
 let admin: string
@@ -234,34 +235,13 @@ describe('a change-feed cursor beyond the head', () => {
   })
 })
 
-/** Writes raw bytes to the listening server and reads until it closes the connection. */
-async function rawRequest(
-  bytes: string,
-): Promise<{ status: number; headers: Record<string, string>; body: string }> {
-  const url = new URL(await server.listen())
-  const text = await new Promise<string>((resolve, reject) => {
-    const socket = connect(Number(url.port), url.hostname)
-    const chunks: Buffer[] = []
-    socket.on('data', (chunk) => chunks.push(chunk))
-    socket.on('end', () => resolve(Buffer.concat(chunks).toString('latin1')))
-    socket.on('error', (error) =>
-      chunks.length ? resolve(Buffer.concat(chunks).toString('latin1')) : reject(error),
-    )
-    socket.setTimeout(5000, () => socket.destroy(new Error('no answer')))
-    socket.write(bytes, 'latin1')
-  })
-  const [head = '', body = ''] = text.split('\r\n\r\n')
-  const [statusLine = '', ...lines] = head.split('\r\n')
-  const headers: Record<string, string> = {}
-  for (const line of lines) {
-    const colon = line.indexOf(':')
-    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim()
-  }
-  return { status: Number(statusLine.split(' ')[1]), headers, body }
-}
-
 describe("requests Node's HTTP parser refuses", () => {
-  const expectAnswer = (answer: Awaited<ReturnType<typeof rawRequest>>, status: number, name: string) => {
+  let base: string
+  beforeAll(async () => {
+    base = await server.listen()
+  })
+
+  const expectAnswer = (answer: RawAnswer, status: number, name: string) => {
     expect(answer.status, JSON.stringify(answer)).toBe(status)
     expect(answer.headers['content-type']).toBe('application/json; charset=utf-8')
     expect(answer.headers.connection).toBe('close')
@@ -270,12 +250,17 @@ describe("requests Node's HTTP parser refuses", () => {
   }
 
   it('a malformed request line is a 400 with the error body', async () => {
-    expectAnswer(await rawRequest('NOT A REQUEST\r\n\r\n'), 400, 'BadRequest')
-    expectAnswer(await rawRequest('GET /api/contacts HTTP/9.x\r\nHost: localhost\r\n\r\n'), 400, 'BadRequest')
+    expectAnswer(await rawRequest(base, 'NOT A REQUEST\r\n\r\n'), 400, 'BadRequest')
+    expectAnswer(
+      await rawRequest(base, 'GET /api/contacts HTTP/9.x\r\nHost: localhost\r\n\r\n'),
+      400,
+      'BadRequest',
+    )
   })
 
   it('a control character in a header value is a 400 with the error body', async () => {
     const answer = await rawRequest(
+      base,
       'GET /api/contacts HTTP/1.1\r\nHost: localhost\r\nX-Note: a\u0001b\r\n\r\n',
     )
     expectAnswer(answer, 400, 'BadRequest')
@@ -283,6 +268,7 @@ describe("requests Node's HTTP parser refuses", () => {
 
   it('a URL longer than the header limit is a 431 with the error body', async () => {
     const answer = await rawRequest(
+      base,
       `GET /api/contacts?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`,
     )
     expectAnswer(answer, 431, 'RequestHeaderFieldsTooLarge')
@@ -290,6 +276,7 @@ describe("requests Node's HTTP parser refuses", () => {
 
   it('the server still answers a good request afterwards', async () => {
     const answer = await rawRequest(
+      base,
       'GET /api/users/me HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n',
     )
     expect(answer.status).toBe(200)
