@@ -4,12 +4,16 @@
  * accepted: the flows mean to leave), signed in first when asked; all closed
  * after the file. The opened three are handed to `opened`, which keeps them
  * where the file's tests read them and adds what the file needs besides.
- * The engine flows have their own (engine-rig.ts).
+ * Asked, the server starts on contacts already stored, and the browser reaches
+ * it through a network the tests can cut; a test wanting another device opens
+ * one more Chromium. The engine flows have their own (engine-rig.ts).
  */
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, rmSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import { launchBrowser } from './chromium'
+import { type NetworkSwitch, networkSwitch } from './network-switch'
+import { seededDataDir } from './seeded-data-dir'
 import { type RunningServer, startServer } from './server-process'
 import { serviceWorkerInControl, signInThroughUi } from './signed-in'
 
@@ -19,29 +23,54 @@ export interface ChromiumRig {
   server: RunningServer
   browser: Chromium
   page: Page
+  /** With `network`: the relay the browser reaches the server through, which the tests cut. */
+  network?: NetworkSwitch
+  /** Another Chromium on a fresh profile (another device), its first page as the rig's; closed after the file. */
+  openBrowser: () => Promise<{ browser: Chromium; page: Page }>
+}
+
+export interface ChromiumRigOptions {
+  /** Signed in through the login screen, the service worker in control, before the tests. */
+  signedIn?: boolean
+  /** The server's data directory holds this many contacts from the start (seeded-data-dir.ts). */
+  seededContacts?: number
+  /** The browser is to reach the server through a network the tests can cut (network-switch.ts). */
+  network?: boolean
 }
 
 export function chromiumRig(
   opened: (rig: ChromiumRig) => void | Promise<void>,
-  { signedIn = false }: { signedIn?: boolean } = {},
+  { signedIn = false, seededContacts, network = false }: ChromiumRigOptions = {},
 ) {
   let rig: Partial<ChromiumRig> = {}
-  beforeAll(async () => {
-    const server = await startServer()
-    rig = { server }
-    rig.browser = await launchBrowser()
-    const page = rig.browser.context.pages()[0] ?? (await rig.browser.context.newPage())
+  let dataDir: string | undefined
+  const browsers: Chromium[] = []
+  const openBrowser = async () => {
+    const browser = await launchBrowser()
+    browsers.push(browser)
+    const page = browser.context.pages()[0] ?? (await browser.context.newPage())
     page.on('dialog', (dialog) => void dialog.accept())
+    return { browser, page }
+  }
+  beforeAll(async () => {
+    if (seededContacts !== undefined) dataDir = await seededDataDir(seededContacts)
+    const server = await startServer(dataDir ? { DATA_DIR: dataDir } : {})
+    rig = { server, openBrowser }
+    if (network) rig.network = await networkSwitch(server.url)
+    const { browser, page } = await openBrowser()
+    rig.browser = browser
     rig.page = page
     mkdirSync('tests/e2e/screenshots', { recursive: true })
     if (signedIn) {
-      await signInThroughUi(page, server.url)
+      await signInThroughUi(page, (rig.network ?? server).url)
       await serviceWorkerInControl(page)
     }
     await opened(rig as ChromiumRig)
   }, 120_000)
   afterAll(async () => {
-    await rig.browser?.close()
+    for (const browser of browsers) await browser.close()
+    await rig.network?.close()
     await rig.server?.stop()
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true })
   })
 }

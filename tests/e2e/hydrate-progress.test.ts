@@ -5,33 +5,25 @@
  * list's reads for the whole hydrate), and say how far the download has come
  * rather than give a total that is still growing.
  */
-import { rmSync } from 'node:fs'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { launchBrowser } from './chromium'
-import { seededDataDir } from './seeded-data-dir'
-import { type RunningServer, startServer } from './server-process'
+import { expect, it } from 'vitest'
+import { chromiumRig } from './chromium-rig'
+import type { RunningServer } from './server-process'
 import { signInThroughUi } from './signed-in'
 
 const CONTACTS = 20_000
 
-let dataDir: string
 let server: RunningServer
-let browser: Awaited<ReturnType<typeof launchBrowser>>
+let page: Page
 
-beforeAll(async () => {
-  dataDir = await seededDataDir(CONTACTS)
-  server = await startServer({ DATA_DIR: dataDir })
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+chromiumRig(
+  (opened) => {
+    ;({ server, page } = opened)
+  },
+  { seededContacts: CONTACTS },
+)
 
 it('fills the contacts list while the first download is under way, with its progress and no total until the end', async () => {
-  const page = browser.context.pages()[0] as Page
   // Every footer the list shows, from the first render on, recorded in the page itself.
   await page.addInitScript(() => {
     const seen: string[] = []

@@ -7,38 +7,25 @@
  * on the server meanwhile: the network's return signs the device out with
  * the reason, and the edit is not sent under that session.
  */
-import { mkdirSync } from 'node:fs'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import type { Contact } from '../../src/domain/contact'
 import type { ListResponse } from '../../src/domain/rest'
 import { REFUSED_TEXT } from '../../src/session/offline-session'
-import { launchBrowser } from './chromium'
-import { ADMIN, apiSession, type RunningServer, startServer } from './server-process'
+import { type Chromium, type ChromiumRig, chromiumRig } from './chromium-rig'
+import { ADMIN, apiSession, type RunningServer } from './server-process'
 import { serviceWorkerInControl, until } from './signed-in'
 
 let server: RunningServer
+/** Each test is a device of its own: the first the rig's Chromium, the second another. */
+let rig: ChromiumRig
 const shots = 'tests/e2e/screenshots'
-const browsers: Awaited<ReturnType<typeof launchBrowser>>[] = []
 
-beforeAll(async () => {
-  server = await startServer()
-  mkdirSync(shots, { recursive: true })
+// Leaving with unsynced changes asks first (beforeunload); these reloads are meant, as the rig's pages accept.
+chromiumRig((opened) => {
+  rig = opened
+  server = opened.server
 })
-
-afterAll(async () => {
-  for (const browser of browsers) await browser.close()
-  await server?.stop()
-})
-
-async function openBrowser() {
-  const browser = await launchBrowser()
-  browsers.push(browser)
-  const page = browser.context.pages()[0] ?? (await browser.context.newPage())
-  // Leaving with unsynced changes asks first (beforeunload); these reloads are meant.
-  page.on('dialog', (dialog) => void dialog.accept())
-  return { browser, page }
-}
 
 /** An account of staff, made by the Admin as the Staff screen does. */
 async function newWorker(name: string) {
@@ -86,7 +73,7 @@ async function signIn(page: Page, email: string, password: string) {
 /** Online sign-in, the contact on the device, then the network gone and Log Out confirmed. */
 async function signInThenLogOutOffline(
   page: Page,
-  browser: Awaited<ReturnType<typeof launchBrowser>>,
+  browser: Chromium,
   worker: { email: string; password: string },
   lastName: string,
 ) {
@@ -108,7 +95,7 @@ async function signInThenLogOutOffline(
 }
 
 it('signs out and in again offline, edits a record, and the edit reaches the server once', async () => {
-  const { browser, page } = await openBrowser()
+  const { browser, page } = rig
   const worker = await newWorker('Augusta')
   const api = await apiSession(server.url)
   await api.post('contacts', { firstName: 'Charles', lastName: 'Babbage', title: 'Engineer' })
@@ -158,7 +145,7 @@ it('signs out and in again offline, edits a record, and the edit reaches the ser
 })
 
 it('signs the device out when the password was changed on the server meanwhile, sending nothing', async () => {
-  const { browser, page } = await openBrowser()
+  const { browser, page } = await rig.openBrowser()
   const worker = await newWorker('Mary')
   const api = await apiSession(server.url)
   await api.post('contacts', { firstName: 'Mary', lastName: 'Somerville', title: 'Author' })

@@ -5,31 +5,25 @@
  * back. The contact made last is in the last pack, unpacked last, seconds
  * after the list shows it.
  */
-import { rmSync } from 'node:fs'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import type { Contact } from '../../src/domain/contact'
-import { launchBrowser } from './chromium'
-import { seededDataDir } from './seeded-data-dir'
-import { apiSession, type RunningServer, startServer } from './server-process'
+import { type Chromium, chromiumRig } from './chromium-rig'
+import { apiSession, type RunningServer } from './server-process'
 import { signInThroughUi } from './signed-in'
 
 const CONTACTS = 30_000
 
-let dataDir: string
 let server: RunningServer
-let browser: Awaited<ReturnType<typeof launchBrowser>>
+let browser: Chromium
+let page: Page
 
-beforeAll(async () => {
-  dataDir = await seededDataDir(CONTACTS)
-  server = await startServer({ DATA_DIR: dataDir })
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+chromiumRig(
+  (opened) => {
+    ;({ server, browser, page } = opened)
+  },
+  { seededContacts: CONTACTS },
+)
 
 /** The contact stored under `id` in IndexedDB itself, the packs left, and the rows in the contacts table. */
 function stored(page: Page, id: string) {
@@ -59,7 +53,6 @@ it('keeps an edit made to a contact still packed by the first sync', async () =>
     lastName: 'Zuluaga',
     title: 'Surveyor',
   })
-  const page = browser.context.pages()[0] as Page
   await signInThroughUi(page, server.url)
   await page.goto(`${server.url}/contacts/list`)
   await page

@@ -8,14 +8,13 @@
  * of space (CDP's quota override) keeps what was typed and says why.
  * Settings says whether the storage is persistent and can ask again.
  */
-import { mkdirSync } from 'node:fs'
 import type { CDPSession, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Contact } from '../../src/domain/contact'
 import type { ListResponse } from '../../src/domain/rest'
-import { launchBrowser } from './chromium'
-import { type NetworkSwitch, networkSwitch } from './network-switch'
-import { apiSession, type RunningServer, startServer } from './server-process'
+import { type Chromium, chromiumRig } from './chromium-rig'
+import type { NetworkSwitch } from './network-switch'
+import { apiSession, type RunningServer } from './server-process'
 import { serviceWorkerInControl, signInThroughUi, until } from './signed-in'
 
 const EVICTED = "Your browser deleted Outpost's data on this device"
@@ -25,38 +24,31 @@ const OUT_OF_STORAGE =
 let server: RunningServer
 /** The browser reaches the server through it: cut, no request gets through, the service worker's included. */
 let network: NetworkSwitch
-let browser: Awaited<ReturnType<typeof launchBrowser>>
+let browser: Chromium
 let page: Page
 let cdp: CDPSession
 const shots = 'tests/e2e/screenshots'
 
-beforeAll(async () => {
-  server = await startServer()
-  network = await networkSwitch(server.url)
-  browser = await launchBrowser()
-  page = browser.context.pages()[0] ?? (await browser.context.newPage())
-  // Leaving with unsynced changes asks first (beforeunload); this user means to leave.
-  page.on('dialog', (dialog) => void dialog.accept())
-  cdp = await browser.context.newCDPSession(page)
-  mkdirSync(shots, { recursive: true })
-  const api = await apiSession(server.url)
-  for (const [firstName, lastName, email] of [
-    [
-      'Bartholomew',
-      'Featherstonehaugh-Worthington',
-      'bartholomew.featherstonehaugh@northern-survey.example.org',
-    ],
-    ['Guðrún', 'Ólafsdóttir', 'gudrun.olafsdottir@reykjavik-harbour.example.is'],
-    ['Anne-Sophie', 'de La Tour d’Auvergne', 'as.delatour@auvergne-cartographie.example.fr'],
-  ])
-    await api.post('contacts', { firstName, lastName, email })
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await network?.close()
-  await server?.stop()
-})
+// Leaving with unsynced changes asks first (beforeunload); this user means to leave, as the rig's page does.
+chromiumRig(
+  async (opened) => {
+    ;({ server, browser, page } = opened)
+    network = opened.network as NetworkSwitch
+    cdp = await browser.context.newCDPSession(page)
+    const api = await apiSession(server.url)
+    for (const [firstName, lastName, email] of [
+      [
+        'Bartholomew',
+        'Featherstonehaugh-Worthington',
+        'bartholomew.featherstonehaugh@northern-survey.example.org',
+      ],
+      ['Guðrún', 'Ólafsdóttir', 'gudrun.olafsdottir@reykjavik-harbour.example.is'],
+      ['Anne-Sophie', 'de La Tour d’Auvergne', 'as.delatour@auvergne-cartographie.example.fr'],
+    ])
+      await api.post('contacts', { firstName, lastName, email })
+  },
+  { network: true },
+)
 
 /** The device marker as the browser keeps it (a cookie, which survives an eviction). */
 async function marker(): Promise<[string, string, number | null][]> {
