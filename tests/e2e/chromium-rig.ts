@@ -36,17 +36,20 @@ export interface ChromiumRigOptions {
   seededContacts?: number
   /** The browser is to reach the server through a network the tests can cut (network-switch.ts). */
   network?: boolean
+  /** The window's size, and a finger for a pointer (chromium.ts); every Chromium of the rig's alike. */
+  viewport?: { width: number; height: number }
+  touch?: boolean
 }
 
 export function chromiumRig(
   opened: (rig: ChromiumRig) => void | Promise<void>,
-  { signedIn = false, seededContacts, network = false }: ChromiumRigOptions = {},
+  { signedIn = false, seededContacts, network = false, viewport, touch = false }: ChromiumRigOptions = {},
 ) {
   let rig: Partial<ChromiumRig> = {}
   let dataDir: string | undefined
   const browsers: Chromium[] = []
   const openBrowser = async () => {
-    const browser = await launchBrowser()
+    const browser = await launchBrowser(viewport, { touch })
     browsers.push(browser)
     const page = browser.context.pages()[0] ?? (await browser.context.newPage())
     page.on('dialog', (dialog) => void dialog.accept())

@@ -5,23 +5,22 @@
  * phone lands exactly that on the server.
  */
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import type { Contact } from '../../src/domain/contact'
-import { launchBrowser } from './chromium'
-import { ADMIN, type RunningServer, startServer } from './server-process'
+import { type Chromium, chromiumRig } from './chromium-rig'
+import { ADMIN, type RunningServer } from './server-process'
 import { serviceWorkerInControl, signInThroughUi, until } from './signed-in'
 
 let server: RunningServer
-let browser: Awaited<ReturnType<typeof launchBrowser>>
+let browser: Chromium
+let page: Page
 
-beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser({ width: 768, height: 1024 })
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+chromiumRig(
+  (opened) => {
+    ;({ server, browser, page } = opened)
+  },
+  { viewport: { width: 768, height: 1024 } },
+)
 
 async function api(path: string, init: RequestInit = {}) {
   const login = await fetch(`${server.url}/api/users/login`, {
@@ -47,8 +46,6 @@ it('lets the user choose per field, and the server gets exactly the choice', asy
       phone: '+1 713 555 0187',
     }),
   })) as { doc: Contact }
-  const page = browser.context.pages()[0] as Page
-  page.on('dialog', (dialog) => void dialog.accept())
   await signInThroughUi(page, server.url)
   await serviceWorkerInControl(page)
   await page.goto(`${server.url}/contacts/edit/${doc.id}`)

@@ -4,30 +4,24 @@
  * placeholders (their only visible label) are readable, at least 4.5:1
  * against their field.
  */
-import { mkdirSync } from 'node:fs'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser } from './chromium'
-import { type RunningServer, startServer } from './server-process'
+import { describe, expect, it } from 'vitest'
+import { chromiumRig } from './chromium-rig'
+import type { RunningServer } from './server-process'
 import { signInThroughUi } from './signed-in'
 
 let server: RunningServer
-let browser: Awaited<ReturnType<typeof launchBrowser>>
 let page: Page
 const shots = 'tests/e2e/screenshots'
 
-beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser({ width: 390, height: 844 }, { touch: true })
-  page = browser.context.pages()[0] ?? (await browser.context.newPage())
-  mkdirSync(shots, { recursive: true })
-  await signInThroughUi(page, server.url)
-}, 120_000)
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+// Signed in by the login screen alone: the service worker is not waited for.
+chromiumRig(
+  async (opened) => {
+    ;({ server, page } = opened)
+    await signInThroughUi(page, server.url)
+  },
+  { viewport: { width: 390, height: 844 }, touch: true },
+)
 
 /** The visible controls inside `scope` smaller than 44 px either way, by their names. */
 function smallTargets(page: Page, scope: string) {

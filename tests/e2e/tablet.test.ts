@@ -3,31 +3,25 @@
  * the top bar, a tap on an entry opens the screen and closes the drawer, every
  * control in reach is at least 44 px tall, and axe-core finds no serious fault.
  */
-import { mkdirSync } from 'node:fs'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { seriousViolations } from './axe'
-import { launchBrowser } from './chromium'
-import { type RunningServer, startServer } from './server-process'
+import { chromiumRig } from './chromium-rig'
+import type { RunningServer } from './server-process'
 import { signInThroughUi } from './signed-in'
 
 let server: RunningServer
-let browser: Awaited<ReturnType<typeof launchBrowser>>
 let page: Page
 const shots = 'tests/e2e/screenshots'
 
-beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser({ width: 768, height: 1024 }, { touch: true })
-  page = browser.context.pages()[0] ?? (await browser.context.newPage())
-  mkdirSync(shots, { recursive: true })
-  await signInThroughUi(page, server.url)
-}, 120_000)
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+// Signed in by the login screen alone: the service worker is not waited for.
+chromiumRig(
+  async (opened) => {
+    ;({ server, page } = opened)
+    await signInThroughUi(page, server.url)
+  },
+  { viewport: { width: 768, height: 1024 }, touch: true },
+)
 
 /** Heights below 44 px of the visible controls inside `scope`, by their names. */
 async function smallTargets(page: Page, scope: string) {
