@@ -96,10 +96,11 @@ const statsRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/dashboard/stats-page'), 'StatsPage'),
 })
 
-/** Every entity's list, add and edit screens, from its description (features/records/screens.ts). */
+/** Every entity's list, add, edit and Trash screens, from its description (features/records/screens.ts). */
 const listPage = lazyRouteComponent(() => import('../features/records/list-page'), 'ListPage')
 const addPage = lazyRouteComponent(() => import('../features/records/add-page'), 'AddPage')
 const editPage = lazyRouteComponent(() => import('../features/records/edit-page'), 'EditPage')
+const trashPage = lazyRouteComponent(() => import('../features/records/trash-page'), 'TrashPage')
 /** Entities whose edit screen adds something of its own (an info card, a jump to another record). */
 const ownEditPages: Partial<Record<CollectionName, typeof editPage>> = {
   contacts: lazyRouteComponent(() => import('../features/contacts'), 'EditContactPage'),
@@ -134,6 +135,14 @@ function entityRoutes<C extends CollectionName>(screen: EntityScreen<C>) {
       path: paths.edit,
       staticData: { title: titles.edit, collection },
       component: ownEditPages[collection] ?? editPage,
+    }),
+    createRoute({
+      getParentRoute: () => signedInRoute,
+      path: paths.trash,
+      staticData: { title: titles.trash, collection },
+      // Admins only: a User finds no such page (and the server refuses the calls).
+      beforeLoad: requireAdmin,
+      component: trashPage,
     }),
   ] as const
 }

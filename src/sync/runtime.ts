@@ -17,6 +17,7 @@ import { SyncEngine } from './engine'
 import { type Mutators, mutators } from './mutators'
 import { SyncScheduler } from './scheduler'
 import { sessionGate } from './session-gate'
+import { type TrashCalls, trashCalls } from './trash-calls'
 import { type UserCalls, userCalls } from './user-calls'
 import { WorkerRunner } from './worker/worker-runner'
 
@@ -33,6 +34,8 @@ export interface SyncRuntime {
   signOut: () => Promise<void>
   /** Staff administration and one's own account: server calls, not mirrored (src/sync/user-calls.ts). */
   users: UserCalls
+  /** The Trash (Admins): deleted records and their restore, from the server (src/sync/trash-calls.ts). */
+  trash: TrashCalls
   /** Every local write a screen makes goes through this one door (src/sync/mutators.ts). */
   mutate: Mutators
   stop: () => void
@@ -104,6 +107,8 @@ export function startRuntime(
     startSync,
     signOut: () => signOut({ transport }),
     users,
+    // The restored record comes back through the change feed: ask for it now, not at the next minute.
+    trash: trashCalls(gate.transport, () => void scheduler?.run()),
     mutate: mutators({
       writes: { db, userId: user.id },
       users,

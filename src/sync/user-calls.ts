@@ -8,30 +8,13 @@
  * these calls, so the house rule holds: the sync layer talks to the API, the
  * screens talk to the sync layer.
  */
-import { type FieldError, isErrorBody, messages } from '../domain/errors'
-import { IDEMPOTENCY_HEADER, type ListResponse } from '../domain/rest'
+import type { ListResponse } from '../domain/rest'
 import { type Account, staffWhere } from '../domain/user'
 import { keepVerifier } from '../session/lock'
-import { NetworkError, type Transport } from '../transport/http'
+import type { Transport } from '../transport/http'
+import { keyed, onlineCaller } from './online-call'
 
 export const STAFF_OFFLINE_TEXT = 'You are offline. Staff administration needs a connection to the server.'
-
-/** A refused or impossible call: its words, and the fields they are about (shown under those fields). */
-export class AccountError extends Error {
-  override name = 'AccountError'
-  constructor(
-    message: string,
-    readonly fields: FieldError[] = [],
-    readonly offline = false,
-    readonly status = 0,
-  ) {
-    super(message)
-  }
-}
-
-/** What to tell the user of a failed call: the server's words, else the product's generic message. */
-export const failureText = (error: unknown) =>
-  error instanceof AccountError ? error.message : messages.generic
 
 export interface UserCalls {
   list(query: { search: string; page: number; size: number }): Promise<ListResponse<Account>>
@@ -47,20 +30,7 @@ export interface UserCalls {
 }
 
 export function userCalls(transport: Transport): UserCalls {
-  const call = async <T>(request: Parameters<Transport>[0]): Promise<T> => {
-    let answer: Awaited<ReturnType<Transport>>
-    try {
-      answer = await transport(request)
-    } catch (error) {
-      if (error instanceof NetworkError) throw new AccountError(STAFF_OFFLINE_TEXT, [], true)
-      throw error
-    }
-    if (answer.status >= 200 && answer.status < 300) return answer.body as T
-    const first = isErrorBody(answer.body) ? answer.body.errors[0] : undefined
-    throw new AccountError(first?.message ?? messages.generic, first?.data ?? [], false, answer.status)
-  }
-  // Writes carry an idempotency key, so a retried request after a lost answer is not done twice.
-  const keyed = () => ({ [IDEMPOTENCY_HEADER]: crypto.randomUUID() })
+  const call = onlineCaller(transport, STAFF_OFFLINE_TEXT)
 
   return {
     list: ({ search, page, size }) =>

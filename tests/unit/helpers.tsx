@@ -19,6 +19,7 @@ import { mutators } from '../../src/sync/mutators'
 import { discardChange } from '../../src/sync/resolve'
 import type { SyncRuntime } from '../../src/sync/runtime'
 import { SyncStatus } from '../../src/sync/status'
+import { trashCalls } from '../../src/sync/trash-calls'
 import { userCalls } from '../../src/sync/user-calls'
 import type { ApiResponse, Transport } from '../../src/transport/http'
 
@@ -46,8 +47,8 @@ export function fakeTransport(answer?: (path: string) => ApiResponse) {
   })
 }
 
-/** A runtime whose sync never runs; `afterWrite` counts the nudges a write gives it. */
-export type TestRuntime = SyncRuntime & { afterWrite: Mock }
+/** A runtime whose sync never runs; `afterWrite` and `afterRestore` count the nudges a write or a restore gives it. */
+export type TestRuntime = SyncRuntime & { afterWrite: Mock; afterRestore: Mock }
 
 export function makeRuntime(
   user: SessionUser = testUser,
@@ -64,6 +65,7 @@ export function makeRuntime(
   } as unknown as SyncEngine
   const users = userCalls(transport)
   const afterWrite = vi.fn()
+  const afterRestore = vi.fn()
   return {
     user,
     db,
@@ -71,6 +73,8 @@ export function makeRuntime(
     startSync: () => {},
     signOut: () => signOut({ transport }),
     users,
+    trash: trashCalls(transport, afterRestore),
+    afterRestore,
     mutate: mutators({
       writes: { db, userId: user.id },
       users,

@@ -5,7 +5,7 @@ import { toast } from 'sonner'
 import { messages } from '../../domain/errors'
 import { newPasswordProblem } from '../../domain/user'
 import { keepVerifier } from '../../session/lock'
-import { AccountError } from '../../sync/user-calls'
+import { OnlineCallError } from '../../sync/online-call'
 import { TextField } from '../../ui/field'
 import { describedByHint, PasswordHint } from '../../ui/password-hint'
 import { button, card } from '../../ui/styles'
@@ -45,7 +45,7 @@ export function PasswordCard() {
       setValues(blank)
       toast.success('Your password has been changed. Your other sessions have ended.')
     } catch (error) {
-      const refused = error instanceof AccountError ? error : null
+      const refused = error instanceof OnlineCallError ? error : null
       const field = refused?.fields[0]
       if (field && field.field in blank) setErrors({ [field.field]: field.message })
       else toast.error(refused?.message ?? messages.generic)

@@ -14,7 +14,7 @@ import { type FormEvent, useMemo, useState } from 'react'
 import { toast } from 'sonner'
 import type { OutboxOp } from '../../db/outbox-types'
 import { type Account, PROFILE_LABELS, PROFILE_TEXT_FIELDS } from '../../domain/user'
-import { AccountError, failureText } from '../../sync/user-calls'
+import { failureText, OnlineCallError } from '../../sync/online-call'
 import { Banner } from '../../ui/banner'
 import { TextAreaField, TextField } from '../../ui/field'
 import { button, card } from '../../ui/styles'
@@ -87,7 +87,7 @@ export function ProfileForm({ account, ops }: { account: Account; ops: OutboxOp[
       setCurrentPassword('')
       return true
     } catch (error) {
-      const refused = error instanceof AccountError ? error : null
+      const refused = error instanceof OnlineCallError ? error : null
       const field = refused?.fields[0]
       if (field && (field.field in values || field.field === 'currentPassword'))
         setErrors({ [field.field]: field.message })

@@ -8,7 +8,7 @@ import { Link } from '@tanstack/react-router'
 import { useCallback, useMemo, useSyncExternalStore } from 'react'
 import { collections } from '../../domain/collections'
 import { DataTable } from '../../ui/data-table'
-import { PlusIcon } from '../../ui/icons'
+import { PlusIcon, TrashIcon } from '../../ui/icons'
 import { PageSizeSelect } from '../../ui/page-size-select'
 import { PagedFooter } from '../../ui/paged-footer'
 import { SearchBox } from '../../ui/search-box'
@@ -67,10 +67,18 @@ export function ListPage() {
         <h2 id={headingId} className="text-lg font-semibold text-slate-900">
           {texts.listHeading}
         </h2>
-        <Link to={screen.paths.add} className={button.primary}>
-          <PlusIcon />
-          {texts.addButton}
-        </Link>
+        <div className="flex flex-wrap items-center gap-2">
+          {user.role === 'Admin' && (
+            <Link to={screen.paths.trash} className={button.secondary}>
+              <TrashIcon />
+              Trash
+            </Link>
+          )}
+          <Link to={screen.paths.add} className={button.primary}>
+            <PlusIcon />
+            {texts.addButton}
+          </Link>
+        </div>
       </div>
       <div className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-5">
         <PageSizeSelect value={list.perPage} onChange={list.setPerPage} />

@@ -41,9 +41,15 @@ export interface EntityScreen<C extends CollectionName = CollectionName> {
   /** The sidebar entry. */
   nav: { label: string; icon: ComponentType }
   /** Typed by collection, so links built from them are checked against the routes made from them. */
-  paths: { section: `/${C}`; list: `/${C}/list`; add: `/${C}/add`; edit: `/${C}/edit/$id` }
+  paths: {
+    section: `/${C}`
+    list: `/${C}/list`
+    add: `/${C}/add`
+    edit: `/${C}/edit/$id`
+    trash: `/${C}/trash`
+  }
   /** The routes' names (top bar and the browser tab). */
-  titles: { list: string; add: string; edit: string }
+  titles: { list: string; add: string; edit: string; trash: string }
   texts: {
     listHeading: string
     addButton: string
@@ -105,8 +111,14 @@ export const contactScreen: EntityScreen<'contacts'> = {
   collection: 'contacts',
   listKey: 'contact',
   nav: { label: 'Contacts', icon: ContactsIcon },
-  paths: { section: '/contacts', list: '/contacts/list', add: '/contacts/add', edit: '/contacts/edit/$id' },
-  titles: { list: 'Contacts', add: 'Add Contact', edit: 'Edit Contact' },
+  paths: {
+    section: '/contacts',
+    list: '/contacts/list',
+    add: '/contacts/add',
+    edit: '/contacts/edit/$id',
+    trash: '/contacts/trash',
+  },
+  titles: { list: 'Contacts', add: 'Add Contact', edit: 'Edit Contact', trash: 'Contacts Trash' },
   texts: {
     listHeading: 'All Contacts',
     addButton: 'Add Contact',
@@ -134,8 +146,9 @@ export const companyScreen: EntityScreen<'companies'> = {
     list: '/companies/list',
     add: '/companies/add',
     edit: '/companies/edit/$id',
+    trash: '/companies/trash',
   },
-  titles: { list: 'Companies', add: 'Add Company', edit: 'Edit Company' },
+  titles: { list: 'Companies', add: 'Add Company', edit: 'Edit Company', trash: 'Companies Trash' },
   texts: {
     listHeading: 'All Companies',
     addButton: 'Add Company',
@@ -168,8 +181,9 @@ function catalogScreen<C extends CatalogName>(collection: C): EntityScreen<C> {
       list: `/${collection}/list`,
       add: `/${collection}/add`,
       edit: `/${collection}/edit/$id`,
+      trash: `/${collection}/trash`,
     },
-    titles: { list: plural, add: `Add ${title}`, edit: `Edit ${title}` },
+    titles: { list: plural, add: `Add ${title}`, edit: `Edit ${title}`, trash: `${plural} Trash` },
     texts: {
       listHeading: `All ${plural}`,
       addButton: `Add ${title}`,

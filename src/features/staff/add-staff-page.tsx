@@ -8,7 +8,7 @@ import { Link } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { messages } from '../../domain/errors'
 import { type Account, newPasswordProblem } from '../../domain/user'
-import { AccountError } from '../../sync/user-calls'
+import { OnlineCallError } from '../../sync/online-call'
 import { Banner } from '../../ui/banner'
 import { button, card } from '../../ui/styles'
 import { useUnsavedForm } from '../../ui/unsaved-forms'
@@ -40,7 +40,7 @@ export function AddStaffPage() {
       const member = await users.create({ ...values, password })
       setCreated({ member, password })
     } catch (error) {
-      const refused = error instanceof AccountError ? error : null
+      const refused = error instanceof OnlineCallError ? error : null
       setErrors(errorsByField(refused?.fields ?? []))
       setFailure(refused?.fields.length ? null : (refused?.message ?? messages.generic))
     } finally {

@@ -9,11 +9,12 @@ import { type FormEvent, useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { messages } from '../../domain/errors'
 import { type Account, newPasswordProblem } from '../../domain/user'
-import { AccountError, failureText } from '../../sync/user-calls'
+import { failureText, OnlineCallError } from '../../sync/online-call'
 import { Banner } from '../../ui/banner'
 import { button, card } from '../../ui/styles'
 import { useUnsavedForm } from '../../ui/unsaved-forms'
 import { BackLink } from '../records/back-link'
+import { OnlineNotice } from '../records/online-notice'
 import { useRuntime } from '../records/runtime-context'
 import { checkStaff } from './check-staff'
 import { PasswordField, PasswordToHandOver } from './password-field'
@@ -25,13 +26,12 @@ import {
   type StaffValues,
   valuesOf,
 } from './staff-fields'
-import { StaffNotice } from './staff-notice'
 import { memberName, useDeleteMember } from './use-delete-member'
 import { useStaffMember } from './use-staff'
 
 /** A refusal as field errors where the form has the field, else as one message above the form. */
 function refusal(error: unknown, known: readonly string[]) {
-  const refused = error instanceof AccountError ? error : null
+  const refused = error instanceof OnlineCallError ? error : null
   const fields = (refused?.fields ?? []).filter((item) => known.includes(item.field))
   return {
     errors: errorsByField(fields),
@@ -175,7 +175,7 @@ export function EditStaffPage() {
   return (
     <div className="space-y-4">
       <BackLink to="/admin/users" />
-      {loaded.error && <StaffNotice error={loaded.error} onRetry={loaded.reload} />}
+      {loaded.error && <OnlineNotice error={loaded.error} onRetry={loaded.reload} />}
       {member && (
         <div className="grid gap-4 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           {/* Keyed by the answer, so a save's answer becomes the form's new starting point. */}

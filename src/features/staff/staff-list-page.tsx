@@ -11,9 +11,9 @@ import { PagedFooter } from '../../ui/paged-footer'
 import { SearchBox } from '../../ui/search-box'
 import { button, card } from '../../ui/styles'
 import { useListState, usePageGuard } from '../../ui/use-list-state'
+import { OnlineNotice } from '../records/online-notice'
 import { useRuntime } from '../records/runtime-context'
 import { useStaffColumns } from './staff-columns'
-import { StaffNotice } from './staff-notice'
 import { useDeleteMember } from './use-delete-member'
 import { useStaffPage } from './use-staff'
 
@@ -44,7 +44,7 @@ export function StaffListPage() {
       </div>
       {page.error && (
         <div className="px-4 pb-4 sm:px-5">
-          <StaffNotice error={page.error} onRetry={page.reload} />
+          <OnlineNotice error={page.error} onRetry={page.reload} />
         </div>
       )}
       <div aria-busy={page.loading}>

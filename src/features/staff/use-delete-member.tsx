@@ -4,7 +4,7 @@
  * refusal (offline, or oneself) is shown in the server's words.
  */
 import { toast } from 'sonner'
-import { failureText } from '../../sync/user-calls'
+import { failureText } from '../../sync/online-call'
 import { useDeleteConfirm } from '../records/delete-confirm'
 import { useRuntime } from '../records/runtime-context'
 

@@ -1,10 +1,10 @@
-/** What a staff screen shows when the server could not be asked: offline (plainly, with a retry) or refused. */
+/** What a screen that reads the server (staff, the Trash) shows when the server could not be asked: offline (plainly, with a retry) or refused. */
 
-import type { AccountError } from '../../sync/user-calls'
+import type { OnlineCallError } from '../../sync/online-call'
 import { Banner } from '../../ui/banner'
 import { button } from '../../ui/styles'
 
-export function StaffNotice({ error, onRetry }: { error: AccountError; onRetry: () => void }) {
+export function OnlineNotice({ error, onRetry }: { error: OnlineCallError; onRetry: () => void }) {
   return (
     <Banner
       tone={error.offline ? 'info' : 'danger'}
