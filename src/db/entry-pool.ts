@@ -1,7 +1,7 @@
 /**
  * One copy of the strings many list-index entries hold alike (mirror-index.ts):
- * each entry's sort key and the values the list shows are swapped for the
- * copy the pool already holds (shared-strings.ts).
+ * each entry's sort key, the values the list shows and the ids its relations
+ * point at are swapped for the copy the pool already holds (shared-strings.ts).
  *
  * A change of POOL_LATER_FROM rows or more (a page of a first sync) is pooled
  * once such changes pause, a chunk per task: pooled as they came, 100,000
@@ -16,6 +16,8 @@ const POOL_AFTER_MS = 1_000
 const POOL_CHUNK = 10_000
 /** The sort keys' pool, apart from the shown fields'. */
 const SORT_KEY = '\u0000key'
+/** The relations' ids, a pool per field: a company's id is held by each of its contacts. */
+const LINK = '\u0000link:'
 
 export class EntryPool {
   /** At 100,000 contacts, 8 MiB less heap. */
@@ -32,6 +34,9 @@ export class EntryPool {
       const value = shown[field]
       if (field !== 'id' && typeof value === 'string') shown[field] = this.strings.share(field, value)
     }
+    // Made by entryOf for this entry alone: pooled in place.
+    const links = entry.links as Record<string, string> | undefined
+    for (const field in links) links[field] = this.strings.share(LINK + field, links[field] as string)
     return entry
   }
 

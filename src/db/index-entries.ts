@@ -25,7 +25,14 @@ export interface Entry {
   shown: ListedRow
   /** The pairs of characters `text` holds (pair-signature.ts): a search looks into few texts. */
   pairs: Signature
+  /**
+   * The record each relation field points at, by field (a contact's company id): how a company's
+   * contacts are found without reading the table (`MirrorIndex.linkedTo`). Undefined when none is set.
+   */
+  links: Links | undefined
 }
+
+export type Links = Readonly<Record<string, string>>
 
 export const compareEntries = (a: Entry, b: Entry) => compareListOrder(a, b)
 
@@ -42,7 +49,34 @@ export function entryOf(collection: CollectionName, row: Record<string, unknown>
     phones: global.phones,
     shown: listedRow(row, spec.listFields),
     pairs: signatureOf(text),
+    links: linksOf(row, spec.relations),
   }
+}
+
+/** The id a stored relation holds: `{ relationTo, value }`, or the bare id an older client kept. */
+function relatedId(value: unknown): string | undefined {
+  if (typeof value === 'string') return value || undefined
+  const id = (value as { value?: unknown } | null | undefined)?.value
+  return typeof id === 'string' && id ? id : undefined
+}
+
+function linksOf(row: Record<string, unknown>, relations: Readonly<Record<string, string>>) {
+  let links: Record<string, string> | undefined
+  for (const field in relations) {
+    const id = relatedId(row[field])
+    if (!id) continue
+    links ??= {}
+    links[field] = id
+  }
+  return links
+}
+
+/** Whether two entries point at the same records. */
+export function sameLinks(a: Links | undefined, b: Links | undefined) {
+  if (a === b) return true
+  if (!a || !b) return false
+  const fields = Object.keys(a)
+  return fields.length === Object.keys(b).length && fields.every((field) => a[field] === b[field])
 }
 
 function listedRow(row: Record<string, unknown> & { id: string }, fields: readonly string[]): ListedRow {
@@ -61,6 +95,7 @@ const ENTRY_FIELDS = perCollection((name) => {
     ...spec.listFields,
     ...global.text,
     ...global.phones,
+    ...Object.keys(spec.relations),
   ]
   return [...new Set(fields)]
 })

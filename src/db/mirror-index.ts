@@ -31,6 +31,7 @@ import {
   type ListedRow,
   mergeSorted,
   sameEntry,
+  sameLinks,
   sameShown,
 } from './index-entries'
 import { eachHolding, intersect, type Joined, joinTexts, longestFirst, union } from './joined-text'
@@ -121,6 +122,18 @@ export class MirrorIndex extends BuiltStore {
       ids: slice.map((entry) => entry.id),
       rows: slice.map((entry) => entry.shown),
     }
+  }
+
+  /**
+   * The rows whose relation `field` points at `id` (a company's contacts), in list order, as the list
+   * shows them. One pass over the entries in memory, packed rows included: 100,000 contacts take about
+   * a millisecond (BENCHMARKS.md), where reading the table whole took seconds. See
+   * docs/decisions/010-a-companys-contacts.md for why not an IndexedDB index.
+   */
+  linkedTo(field: string, id: string): ListedRow[] {
+    const rows: ListedRow[] = []
+    for (const entry of this.ordered) if (entry.links?.[field] === id) rows.push(entry.shown)
+    return rows
   }
 
   private matchingEntries(words: string[]): Entry[] {
@@ -274,7 +287,11 @@ export class MirrorIndex extends BuiltStore {
       // stays, and so do the joined texts a search would otherwise rebuild over every row. What the list
       // shows of it may still have changed (the title).
       if (old && sameEntry(old, entry)) {
-        if (!sameShown(old.shown, entry.shown)) old.shown = this.pool.now(entry).shown
+        if (!sameShown(old.shown, entry.shown) || !sameLinks(old.links, entry.links)) {
+          const pooled = this.pool.now(entry)
+          old.shown = pooled.shown
+          old.links = pooled.links
+        }
         continue
       }
       if (old) moved.add(id)

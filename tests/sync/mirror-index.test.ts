@@ -2,6 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { readPage } from '../../src/db/list-read'
 import { mirrorIndex } from '../../src/db/mirror-index'
+import { writePacks } from '../../src/db/packs'
+import { pointingAt } from '../../src/db/references'
 import { collections } from '../../src/domain/collections'
 import { fromPlainText } from '../../src/domain/rich-text'
 import { builtIndex, contact, db, reference, withFreshDb } from './mirror-harness'
@@ -212,5 +214,33 @@ describe('the in-memory list index', () => {
     expect(reversed).toMatchObject({ total: 3 })
     // Descending turns the order round but not the tie-break: Ann and ann stay in id order.
     expect(reversed?.rows.map((row) => row.id)).toEqual(['a', 'b'])
+  })
+
+  it('finds a company’s contacts in list order, packed ones too, and follows them moving and going', async () => {
+    const acme = { relationTo: 'companies', value: 'acme' }
+    const withCompany = (row: never, company: unknown) => ({ ...(row as object), company }) as never
+    await db.contacts.bulkPut([
+      withCompany(contact('b', 'Turing'), acme),
+      withCompany(contact('a', 'hopper'), acme),
+      withCompany(contact('c', 'Lovelace'), { relationTo: 'companies', value: 'other' }),
+      withCompany(contact('d', 'Byron'), null),
+    ])
+    // Still in a pack after a first sync: not in the table, yet a contact of the company.
+    await db.transaction('rw', [db.contacts, db.packs], () =>
+      writePacks(db, 'contacts', [withCompany(contact('e', 'Babbage'), acme)]),
+    )
+    const index = await builtIndex()
+    const ids = () => index.linkedTo('company', 'acme').map((row) => row.id)
+    expect(ids()).toEqual(['e', 'a', 'b'])
+    expect((await pointingAt(db, 'companies', 'acme'))[0]?.rows.map((row) => row.id)).toEqual(['e', 'a', 'b'])
+
+    // Only the company changes: the entry keeps its place and learns its new link.
+    await db.contacts.update('c', { company: acme } as never)
+    await db.contacts.update('a', { company: null } as never)
+    await db.contacts.delete('e')
+    await index.idle()
+    expect(ids()).toEqual(['c', 'b'])
+    expect(index.linkedTo('company', 'other')).toEqual([])
+    expect(await pointingAt(db, 'companies', 'nobody')).toEqual([])
   })
 })
