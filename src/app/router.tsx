@@ -107,7 +107,7 @@ const ownEditPages: Partial<Record<CollectionName, typeof editPage>> = {
   companies: lazyRouteComponent(() => import('../features/companies'), 'EditCompanyPage'),
 }
 
-/** The text values of a search, by field name: anything else in it is dropped. */
+/** The text values of a search, by field name (a relation's is the related record's id): anything else is dropped. */
 const typedValues = (search: Record<string, unknown>): Record<string, string> =>
   Object.fromEntries(
     Object.entries(search).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
@@ -126,7 +126,8 @@ function entityRoutes<C extends CollectionName>(screen: EntityScreen<C>) {
       getParentRoute: () => signedInRoute,
       path: paths.add,
       staticData: { title: titles.add, collection },
-      // What another screen typed for the new record (a company's name typed in 'Go to company').
+      // What another screen carried for the new record (a company's name typed in 'Go to company', the
+      // company a contact is added from): features/records/carried-values.ts.
       validateSearch: typedValues,
       component: addPage,
     }),

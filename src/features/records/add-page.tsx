@@ -6,25 +6,14 @@ import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 import { collections } from '../../domain/collections'
 import { BackLink } from './back-link'
+import { carriedValues } from './carried-values'
 import { DraftNotice } from './draft-notice'
 import { errorsByField, type FieldErrors, formValuesOf } from './field-values'
 import { RecordFormCard } from './record-form'
 import { useRuntime } from './runtime-context'
 import { reportSaveError } from './save-errors'
-import type { ScreenField } from './screens'
 import { useDraft } from './use-draft'
 import { useScreen } from './use-screen'
-
-const TEXT_WIDGETS = new Set(['text', 'email', 'tel', 'url'])
-
-function typedElsewhere(fields: readonly ScreenField[], search: Record<string, unknown>) {
-  const typed: Record<string, string> = {}
-  for (const { name, widget } of fields) {
-    const value = search[name]
-    if (TEXT_WIDGETS.has(widget) && typeof value === 'string' && value.trim()) typed[name] = value
-  }
-  return typed
-}
 
 export function AddPage() {
   const screen = useScreen()
@@ -32,9 +21,10 @@ export function AddPage() {
   const { mutate } = useRuntime()
   const navigate = useNavigate()
   const blank = useMemo(() => formValuesOf(addFields, null), [addFields])
-  // Text another screen typed for it (a name typed in a 'Go to …' box) starts as this form's typing.
+  // What another screen carried for it (a name typed in a 'Go to …' box, the company a contact is added
+  // from) starts as this form's typing.
   const search: Record<string, unknown> = useSearch({ strict: false })
-  const typed = useMemo(() => typedElsewhere(addFields, search), [addFields, search])
+  const typed = useMemo(() => carriedValues(addFields, search), [addFields, search])
   const draft = useDraft(blank, `${collection}:new`, typed)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [busy, setBusy] = useState(false)
