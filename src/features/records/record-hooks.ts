@@ -67,6 +67,25 @@ export function useRecordPage(collection: CollectionName, query: PageQuery): Lis
   return answered ?? lastShown.current
 }
 
+/**
+ * The rows of `collection` whose relation `field` points at `id` (a company's contacts), in list
+ * order, as a list shows them; undefined until the collection's list index is built. Found in that
+ * index, which keeps every row's relations and follows every change, so the answer repaints when a
+ * contact is added, moved or deleted, here, in the sync or in another tab.
+ */
+export function useLinkedRows(
+  collection: CollectionName,
+  field: string,
+  id: string,
+): ListedRow[] | undefined {
+  const { db } = useRuntime()
+  const index = mirrorIndex(db, collection)
+  const version = useSyncExternalStore(index.subscribe, index.getVersion)
+  useEffect(() => index.warm(), [index])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new index version may change what it holds
+  return useMemo(() => (index.ready ? index.linkedTo(field, id) : undefined), [index, field, id, version])
+}
+
 const pageKey = (query: PageQuery) => [query.page, query.perPage, query.sort ?? '', query.search].join('\n')
 
 /** One record: undefined while loading, null when there is no such record. */
