@@ -5,12 +5,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { UNDO_MS } from '../../src/sync/mutators'
-import { makeRuntime, renderApp, seedContacts, storeSession } from './helpers'
+import { makeRuntime, renderApp, seedContacts, storeSession, testUser } from './helpers'
 
 const SECOND = '00000000-0000-4000-8000-000000000002'
 
-async function deleteSecond() {
-  const runtime = makeRuntime()
+async function deleteSecond(runtime = makeRuntime()) {
   await seedContacts(runtime.db, 3)
   renderApp('/contacts/list', { runtime })
   await screen.findByText('First02')
@@ -49,7 +48,30 @@ describe('undoing a delete', () => {
     await runtime.db.outbox.toCollection().modify({ status: 'inflight', attempts: 1 })
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }))
     await screen.findByText('Too late to undo')
-    expect(screen.getByText('The delete of First02 Person 02 has reached the server.')).toBeTruthy()
+    expect(
+      screen.getByText(
+        'The delete of First02 Person 02 has reached the server. An Admin can restore it from the Trash.',
+      ),
+    ).toBeTruthy()
     expect(await runtime.db.contacts.get(SECOND)).toBeUndefined()
+  })
+
+  it("an Admin's late 'Undo' restores the record from the Trash", async () => {
+    const admin = { ...testUser, role: 'Admin' as const }
+    storeSession(admin)
+    const restores: string[] = []
+    const runtime = await deleteSecond(
+      makeRuntime(admin, async (request) => {
+        if (request.method === 'POST') restores.push(request.path)
+        return { status: 200, headers: {}, body: {} }
+      }),
+    )
+    await runtime.db.outbox.toCollection().modify({ status: 'inflight', attempts: 1 })
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }))
+    await screen.findByText('Restored')
+    expect(screen.getByText('First02 Person 02 is back.')).toBeTruthy()
+    expect(restores).toEqual([`contacts/${SECOND}/restore`])
+    // The record comes back with the change feed, as on every other device.
+    expect(runtime.afterRestore).toHaveBeenCalledTimes(1)
   })
 })

@@ -3,10 +3,12 @@
  * 'Delete {name}?' → 'Deleted!' or 'Cancelled' bottom right. The screen passes
  * the record's name, its kind ('contact') and the local delete. A delete that
  * answers its undo gets 'Undo' in the notice while the delete waits on the
- * device (mutators.ts, UNDO_MS).
+ * device (mutators.ts, UNDO_MS); once the delete has reached the server, an
+ * Admin's 'Undo' restores the record from the Trash.
  */
 import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
+import { failureText } from '../../sync/online-call'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { reportSaveError } from './save-errors'
 
@@ -19,6 +21,8 @@ export interface DeleteTarget {
   remove: () => Promise<Undo | null>
   /** What else the delete changes (the contacts a company's delete leaves without one), once known. */
   consequence?: () => Promise<string | null>
+  /** For an Admin: the restore from the Trash that undoes a delete which has already reached the server. */
+  restore?: () => Promise<void>
 }
 
 /** How long 'Undo' is offered: a little less than the delete waits on the device. */
@@ -28,12 +32,29 @@ export const UNDO_OFFER_MS = 7_000
  * Returns `ask(target)` to open the question, and the dialog to render. A delete that fails is reported
  * by `onFailure`: by default the product's 'Oops, something went wrong!', or the out-of-storage notice.
  */
-async function undone(name: string, undo: Undo) {
+async function undone(current: DeleteTarget, undo: Undo) {
+  const { name, restore } = current
   try {
-    if (await undo()) toast.success('Restored', { description: `${name} is back.` })
-    else toast.error('Too late to undo', { description: `The delete of ${name} has reached the server.` })
+    if (await undo()) {
+      toast.success('Restored', { description: `${name} is back.` })
+      return
+    }
   } catch (error) {
     reportSaveError(error)
+    return
+  }
+  // The delete has reached the server: an Admin's undo is a restore from the Trash.
+  if (!restore) {
+    toast.error('Too late to undo', {
+      description: `The delete of ${name} has reached the server. An Admin can restore it from the Trash.`,
+    })
+    return
+  }
+  try {
+    await restore()
+    toast.success('Restored', { description: `${name} is back.` })
+  } catch (error) {
+    toast.error('Too late to undo', { description: failureText(error) })
   }
 }
 
@@ -62,7 +83,7 @@ export function useDeleteConfirm(label: string, onFailure: (error: unknown) => v
         description: `${current.name} has been deleted.`,
         ...(undo && {
           duration: UNDO_OFFER_MS,
-          action: { label: 'Undo', onClick: () => void undone(current.name, undo) },
+          action: { label: 'Undo', onClick: () => void undone(current, undo) },
         }),
       })
     } catch (error) {

@@ -30,7 +30,7 @@ const rowId = (row: ListRow) => row.id
 export function ListPage() {
   const screen = useScreen()
   const { collection, texts } = screen
-  const { db, mutate, engine, user } = useRuntime()
+  const { db, mutate, engine, user, trash } = useRuntime()
   const list = useListState(`${user.id}.${screen.listKey}`)
   const query = { page: list.page, perPage: list.perPage, search: list.search }
   const page = useRecordPage(collection, query)
@@ -48,8 +48,9 @@ export function ListPage() {
         name: collections[collection].displayName(row),
         remove: () => mutate.remove(collection, row.id),
         consequence: () => unlinkedBy(db, collection, row.id),
+        restore: user.role === 'Admin' ? () => trash.restore(collection, row.id) : undefined,
       }),
-    [ask, mutate, db, collection],
+    [ask, mutate, db, collection, user.role, trash],
   )
   const columns = useListColumns(screen, onDelete)
   const rows = page?.rows ?? noRows
