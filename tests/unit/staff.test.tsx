@@ -6,7 +6,7 @@ import { generatePassword } from '../../src/features/staff/generate-password'
 import { STAFF_OFFLINE_TEXT } from '../../src/sync/user-calls'
 import type { ApiRequest, ApiResponse } from '../../src/transport/http'
 import { NetworkError } from '../../src/transport/http'
-import { makeRuntime, renderApp, storeSession, testUser } from './helpers'
+import { currentPath, makeRuntime, renderApp, storeSession, testUser } from './helpers'
 
 const admin = { ...testUser, role: 'Admin' as const }
 
@@ -202,5 +202,22 @@ describe('staff administration', () => {
       }),
     )
     await screen.findByText('You are not allowed to perform this action.')
+  })
+
+  it('deleting a member from their page with unsaved edits goes to the list without asking to leave', async () => {
+    storeSession(admin)
+    const { transport } = staffServer()
+    const deleting = async (request: ApiRequest): Promise<ApiResponse> =>
+      request.method === 'DELETE'
+        ? { status: 200, headers: {}, body: { message: 'Deleted successfully.' } }
+        : transport(request)
+    const { router } = renderApp('/admin/users/edit/u2', { runtime: makeRuntime(admin, deleting) })
+    fireEvent.change(await screen.findByLabelText('Last Name'), { target: { value: 'Hopper-Murray' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Grace Hopper?' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete!' }))
+    await screen.findByText('Grace Hopper has been deleted.')
+    await waitFor(() => expect(currentPath(router)).toBe('/admin/users'))
+    expect(screen.queryByText('Leave without saving?')).toBeNull()
   })
 })

@@ -182,7 +182,10 @@ export function EditStaffPage() {
           <ProfileForm key={member.updatedAt} member={member} onSaved={setMember} />
           <div className="space-y-4">
             <PasswordReset member={member} />
-            <AccountActions member={member} onDeleted={() => void navigate({ to: '/admin/users' })} />
+            <AccountActions
+              member={member}
+              onDeleted={() => void navigate({ to: '/admin/users', ignoreBlocker: true })}
+            />
           </div>
         </div>
       )}
