@@ -28,7 +28,9 @@ import {
   compareEntries,
   type Entry,
   entryOf,
+  type LinkColumn,
   type ListedRow,
+  linkColumn,
   mergeSorted,
   sameEntry,
   sameLinks,
@@ -71,6 +73,8 @@ export class MirrorIndex extends BuiltStore {
   private joinedGlobal: Partial<Record<GlobalText, Joined>> = {}
   /** The last global search and the positions of its matches, reused while the user types on. */
   private lastFind: { query: GlobalQuery; positions: number[] } | null = null
+  /** Each relation field's links in order (for `linkedTo`), made on the first lookup after a change. */
+  private linkColumns = new Map<string, LinkColumn>()
   /** Changes heard while building, applied when the build ends ('all': read again). */
   private heardWhileBuilding: Set<string> | 'all' = new Set()
   readonly stop: () => void
@@ -126,13 +130,22 @@ export class MirrorIndex extends BuiltStore {
 
   /**
    * The rows whose relation `field` points at `id` (a company's contacts), in list order, as the list
-   * shows them. One pass over the entries in memory, packed rows included: 100,000 contacts take about
-   * a millisecond (BENCHMARKS.md), where reading the table whole took seconds. See
+   * shows them, from memory, packed rows included: a pass over a column of numbers (`linkColumn`),
+   * made once after a change, where reading the table whole took seconds (BENCHMARKS.md). See
    * docs/decisions/010-a-companys-contacts.md for why not an IndexedDB index.
    */
   linkedTo(field: string, id: string): ListedRow[] {
+    let links = this.linkColumns.get(field)
+    if (!links) {
+      links = linkColumn(this.ordered, field)
+      this.linkColumns.set(field, links)
+    }
+    const wanted = links.numbers.get(id)
+    if (wanted === undefined) return []
     const rows: ListedRow[] = []
-    for (const entry of this.ordered) if (entry.links?.[field] === id) rows.push(entry.shown)
+    const { column } = links
+    for (let i = 0; i < column.length; i++)
+      if (column[i] === wanted) rows.push((this.ordered[i] as Entry).shown)
     return rows
   }
 
@@ -215,6 +228,7 @@ export class MirrorIndex extends BuiltStore {
   /** The one place the order is replaced: what was derived from the old one goes with it. */
   private reorder(ordered: Entry[]) {
     this.ordered = ordered
+    this.linkColumns.clear()
     this.pairTable = null
     this.joinedGlobal = {}
     this.lastSearch = null
@@ -225,6 +239,7 @@ export class MirrorIndex extends BuiltStore {
   private changed(reordered = true) {
     if (reordered) {
       this.lastSearch = null
+      this.linkColumns.clear()
       this.pairTable = null
       this.joinedGlobal = {}
       this.lastFind = null
@@ -290,6 +305,8 @@ export class MirrorIndex extends BuiltStore {
         if (!sameShown(old.shown, entry.shown) || !sameLinks(old.links, entry.links)) {
           const pooled = this.pool.now(entry)
           old.shown = pooled.shown
+          // A contact moved to another company keeps its place in the order, not in the link columns.
+          if (!sameLinks(old.links, pooled.links)) this.linkColumns.clear()
           old.links = pooled.links
         }
         continue
