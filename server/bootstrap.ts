@@ -11,6 +11,7 @@ import * as v from 'valibot'
 import { CATALOG, type CatalogName } from '../src/domain/catalog'
 import { NEW_PASSWORD_MIN, newPasswordSchema } from '../src/domain/user'
 import { isCommonPassword } from './auth/common-passwords'
+import { SAMPLE_DATA } from './collections/history'
 import { serverCollections } from './collections/registry'
 import { createDoc } from './collections/writes'
 import type { Db } from './db/open'
@@ -44,7 +45,7 @@ const collection = (name: string) => {
 
 /** Writes a sample record the way the API does (validation, seq, timestamps); answers its id. */
 async function create(tx: Tx, name: string, body: Record<string, unknown>): Promise<string> {
-  const { body: answer } = await createDoc(tx, collection(name), body)
+  const { body: answer } = await createDoc(tx, collection(name), body, SAMPLE_DATA)
   return (answer.doc as { id: string }).id
 }
 

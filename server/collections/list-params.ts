@@ -40,6 +40,13 @@ export function parsePaging(query: Record<string, unknown>): Paging {
   return { page: number ?? FIRST_PAGE, limit: size ?? DEFAULT_PAGE_SIZE }
 }
 
+/** The paging of a read that takes nothing else (the Trash, a record's history): any other parameter is a 400. */
+export function pagingOnly(query: Record<string, unknown>): Paging {
+  const unknown = Object.keys(query).find((key) => key !== 'page' && key !== 'limit')
+  if (unknown !== undefined) throw badQuery(`Unknown parameter "${unknown}".`)
+  return parsePaging(query)
+}
+
 export interface SortKey {
   field: string
   descending: boolean

@@ -74,7 +74,9 @@ export async function clearReferencesTo(
       .set(relinkSet(collection, field, null))
       .where(and(eq(field.column, id), isNull(collection.table.deletedAt)))
       .returning()) as Row[]
-    await recordEvents(tx, collection.name, 'unlinked', actor, rows)
+    await recordEvents(tx, collection.name, 'unlinked', actor, rows, {
+      changes: { [field.name]: { from: id, to: null } },
+    })
     for (const row of rows)
       links.push({ collection: collection.name, id: row.id as string, field: field.name })
   }
@@ -96,7 +98,9 @@ export async function restoreLinks(tx: Tx, restoredId: string, links: HistoryLin
       .set(relinkSet(collection, field, restoredId))
       .where(and(eq(table.id, link.id), isNull(field.column), isNull(table.deletedAt)))
       .returning()) as Row[]
-    await recordEvents(tx, collection.name, 'relinked', actor, rows)
+    await recordEvents(tx, collection.name, 'relinked', actor, rows, {
+      changes: { [field.name]: { from: null, to: restoredId } },
+    })
   }
 }
 

@@ -11,11 +11,11 @@ import type { ListResponse } from '../../src/domain/rest'
 import type { TrashEntry } from '../../src/domain/trash'
 import type { Db } from '../db/open'
 import type { Tx } from '../db/write'
-import { badQuery, notDeleted, notFound } from '../refusals'
+import { notDeleted, notFound } from '../refusals'
 import { type Doc, iso, type Row, toDocs, toOneDoc } from './docs'
 import { type Actor, lastDeletes, recordEvents } from './history'
 import { pageInfo } from './list'
-import { parsePaging } from './list-params'
+import { pagingOnly } from './list-params'
 import { restoreLinks } from './references'
 import { collectionByName, type ServerCollection } from './registry'
 import { findRow, type WriteResult, writeRow } from './writes'
@@ -32,9 +32,7 @@ export async function listTrash(
   trashDays: number,
   now = new Date(),
 ): Promise<ListResponse<TrashEntry<Doc>>> {
-  const unknown = Object.keys(query).find((key) => key !== 'page' && key !== 'limit')
-  if (unknown !== undefined) throw badQuery(`Unknown parameter "${unknown}".`)
-  const { page, limit } = parsePaging(query)
+  const { page, limit } = pagingOnly(query)
   const { table } = collection
   const inTrash = and(isNotNull(table.deletedAt), gt(table.deletedAt, cutoffOf(trashDays, now)))
   const [{ total = 0 } = {}] = await db.select({ total: count() }).from(table).where(inTrash)

@@ -4,9 +4,12 @@
  * Sync rules (docs/api.md): client ids, versions with If-Match and a
  * field-level merge, tombstones for deletes, 410 for a deleted record.
  *
- * The common case costs one statement: the update or delete carries its own
- * conditions (live, and the version If-Match names) and RETURNING gives the
- * answer. Only when it changes nothing do we read the row to say why.
+ * Each write also adds its row of history (collections/history.ts) in the
+ * same transaction. An update reads the row first, under the write lock, so
+ * the history keeps what each field was and a stale If-Match is judged on it.
+ * A delete carries its own conditions (live, and the version If-Match names)
+ * and RETURNING gives the answer; only when it changes nothing do we read the
+ * row to say why.
  */
 import { randomUUID } from 'node:crypto'
 import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
@@ -25,7 +28,7 @@ import {
   toOneDoc,
   UPDATED_MESSAGE,
 } from './docs'
-import { type Actor, recordEvents } from './history'
+import { type Actor, fieldChanges, recordEvents } from './history'
 import { checkReferences, clearReferencesTo } from './references'
 import type { ServerCollection } from './registry'
 
@@ -98,7 +101,12 @@ async function existingAnswer(tx: Tx, collection: ServerCollection, id: string, 
   return { status: 200, body: { doc: await toOneDoc(tx, collection, existing), message } }
 }
 
-export async function createDoc(tx: Tx, collection: ServerCollection, body: unknown): Promise<WriteResult> {
+export async function createDoc(
+  tx: Tx,
+  collection: ServerCollection,
+  body: unknown,
+  actor: Actor,
+): Promise<WriteResult> {
   const { id, values } = parseCreate(collection, body)
   const message = createdMessage(collection.spec.label)
   try {
@@ -119,7 +127,11 @@ export async function createDoc(tx: Tx, collection: ServerCollection, body: unkn
   const insert = tx.insert(collection.table).values(row as never)
   // A replayed create (same client id) inserts nothing and answers what is there: never a second row.
   const [inserted] = (await (id ? insert.onConflictDoNothing() : insert).returning()) as Row[]
-  if (inserted) return { status: 201, body: { doc: await toOneDoc(tx, collection, inserted), message } }
+  if (inserted) {
+    const changes = fieldChanges(collection, undefined, inserted)
+    await recordEvents(tx, collection.name, 'created', actor, [inserted], { changes })
+    return { status: 201, body: { doc: await toOneDoc(tx, collection, inserted), message } }
+  }
   return existingAnswer(tx, collection, id as string, message)
 }
 
@@ -129,29 +141,28 @@ export async function updateDoc(
   id: string,
   body: unknown,
   ifMatch: number | undefined,
+  actor: Actor,
 ): Promise<WriteResult> {
   const { values, base } = parsePatch(collection, body, id)
   const fields = Object.keys(values)
+  // Read first, under the write lock: the history keeps what each field was, and a stale If-Match is judged on it.
+  const before = await liveRow(tx, collection, id)
   if (fields.length === 0) {
-    return {
-      status: 200,
-      body: {
-        doc: await toOneDoc(tx, collection, await liveRow(tx, collection, id)),
-        message: UPDATED_MESSAGE,
-      },
-    }
+    return { status: 200, body: { doc: await toOneDoc(tx, collection, before), message: UPDATED_MESSAGE } }
   }
   await checkReferences(tx, collection, values)
   const set = toColumns(collection, values)
-  let row = await writeRow(tx, collection, id, set, ifMatch)
-  if (!row) {
-    // Unknown, deleted, or stale: still fine when nobody touched the fields this patch changes.
-    const current = await toOneDoc(tx, collection, await liveRow(tx, collection, id))
+  if (ifMatch !== undefined && ifMatch !== before.version) {
+    // Stale: still fine when nobody touched the fields this patch changes.
+    const current = await toOneDoc(tx, collection, before)
     const moved = movedFields(fields, current, base, (field, value) => comparable(collection, field, value))
     if (!base || moved.length > 0) throw stale(moved, current)
-    row = await writeRow(tx, collection, id, set)
   }
-  return { status: 200, body: { doc: await toOneDoc(tx, collection, row as Row), message: UPDATED_MESSAGE } }
+  const row = (await writeRow(tx, collection, id, set)) as Row
+  const changes = fieldChanges(collection, before, row)
+  if (Object.keys(changes).length > 0)
+    await recordEvents(tx, collection.name, 'updated', actor, [row], { changes })
+  return { status: 200, body: { doc: await toOneDoc(tx, collection, row), message: UPDATED_MESSAGE } }
 }
 
 export async function deleteDoc(
@@ -168,6 +179,6 @@ export async function deleteDoc(
     throw stale([], current)
   }
   const links = await clearReferencesTo(tx, collection, id, actor)
-  await recordEvents(tx, collection.name, 'deleted', actor, [row], links)
+  await recordEvents(tx, collection.name, 'deleted', actor, [row], { links })
   return { status: 200, body: { doc: await toOneDoc(tx, collection, row), message: DELETED_MESSAGE } }
 }

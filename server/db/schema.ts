@@ -18,6 +18,7 @@ import {
   text,
   uuid,
 } from 'drizzle-orm/pg-core'
+import type { FieldChanges, HistoryAction } from '../../src/domain/history'
 import { blank, stamp } from './columns'
 import { images } from './tables/images'
 
@@ -110,9 +111,11 @@ export const idempotencyKeys = pgTable(
 /**
  * What happened to a record, and who did it: one row per change, written in
  * the write's own transaction, so a replayed request (its stored answer) adds
- * none. So far deletes, restores and the relationships a delete cleared or a
- * restore set back; `links` on a delete names what it unlinked, so a restore
- * can link it again. Rows of a purged tombstone go with it.
+ * none. `changes` holds each field a create or update set, with its value
+ * before and after; `links` on a delete names the relationships it cleared,
+ * so a restore can set them again; `made_at` is the device's time for a
+ * change it made (offline, perhaps) and sent later. Rows of a purged
+ * tombstone go with it.
  */
 export const recordHistory = pgTable(
   'record_history',
@@ -128,12 +131,14 @@ export const recordHistory = pgTable(
     /** The name as it was then: the Trash still says who, once the account is gone. */
     userName: text('user_name').notNull(),
     at: stamp('at').notNull().defaultNow(),
+    madeAt: stamp('made_at'),
+    changes: jsonb('changes').$type<FieldChanges>(),
     links: jsonb('links').$type<HistoryLink[]>(),
   },
   (t) => [index('record_history_record_idx').on(t.collection, t.recordId, t.seq)],
 )
 
-export type HistoryAction = 'deleted' | 'restored' | 'unlinked' | 'relinked'
+export type { FieldChanges, HistoryAction } from '../../src/domain/history'
 
 /** A relationship a delete cleared: which record, and which of its fields pointed at the deleted one. */
 export interface HistoryLink {

@@ -1,13 +1,14 @@
 /**
  * The generic collection router: list, get, create, update (PUT and PATCH) and
- * delete under /api/{path}, for any entry of collections/registry.ts; and for
- * Admins the Trash (`/trash`) and a restore from it (`/:id/restore`).
+ * delete under /api/{path}, for any entry of collections/registry.ts; a
+ * record's history (`/:id/history`); and for Admins the Trash (`/trash`) and a
+ * restore from it (`/:id/restore`).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { UUID_PATTERN } from '../../src/domain/fields'
 import { etagOf, versionOfEtag } from '../../src/domain/rest'
 import { toOneDoc } from '../collections/docs'
-import { actorOf } from '../collections/history'
+import { actorOf, readHistory } from '../collections/history'
 import { listDocs } from '../collections/list'
 import type { ServerCollection } from '../collections/registry'
 import { listTrash, restoreDoc } from '../collections/trash'
@@ -16,6 +17,7 @@ import type { Db } from '../db/open'
 import { ADMIN, SIGNED_IN } from '../http/access'
 import { badRequest, unauthorized } from '../http/errors'
 import { idempotentWrite, type StoredAnswer } from '../http/idempotency'
+import { madeAtOf } from '../http/made-at'
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>
 
@@ -49,6 +51,9 @@ const userOf = (request: FastifyRequest) => {
   return request.user
 }
 
+/** The caller as the record's history names them, with their device's time for the change. */
+const actorFor = (request: FastifyRequest) => actorOf(userOf(request), madeAtOf(request))
+
 export function collectionRoutes(
   app: FastifyInstance,
   db: Db,
@@ -71,8 +76,9 @@ export function collectionRoutes(
   })
 
   app.post(base, options, async (request, reply) => {
+    const actor = actorFor(request)
     const answer = await idempotentWrite(db, request, userOf(request).id, (tx) =>
-      createDoc(tx, collection, request.body),
+      createDoc(tx, collection, request.body, actor),
     )
     return sendAnswer(reply, answer)
   })
@@ -80,8 +86,9 @@ export function collectionRoutes(
   const update = async (request: IdRequest, reply: FastifyReply) => {
     const id = idOf(request)
     const ifMatch = ifMatchOf(request)
+    const actor = actorFor(request)
     const answer = await idempotentWrite(db, request, userOf(request).id, (tx) =>
-      updateDoc(tx, collection, id, request.body, ifMatch),
+      updateDoc(tx, collection, id, request.body, ifMatch, actor),
     )
     return sendAnswer(reply, answer)
   }
@@ -91,8 +98,9 @@ export function collectionRoutes(
   app.delete(`${base}/:id`, options, async (request: IdRequest, reply) => {
     const id = idOf(request)
     const ifMatch = ifMatchOf(request)
+    const actor = actorFor(request)
     const answer = await idempotentWrite(db, request, userOf(request).id, (tx) =>
-      deleteDoc(tx, collection, id, ifMatch, actorOf(userOf(request))),
+      deleteDoc(tx, collection, id, ifMatch, actor),
     )
     return sendAnswer(reply, answer)
   })
@@ -104,9 +112,14 @@ export function collectionRoutes(
 
   app.post(`${base}/:id/restore`, admins, async (request: IdRequest, reply) => {
     const id = idOf(request)
+    const actor = actorFor(request)
     const answer = await idempotentWrite(db, request, userOf(request).id, (tx) =>
-      restoreDoc(tx, collection, id, actorOf(userOf(request)), trashDays),
+      restoreDoc(tx, collection, id, actor, trashDays),
     )
     return sendAnswer(reply, answer)
   })
+
+  app.get(`${base}/:id/history`, options, async (request: IdRequest) =>
+    readHistory(db, collection, idOf(request), request.query as Record<string, unknown>),
+  )
 }

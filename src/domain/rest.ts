@@ -66,6 +66,8 @@ export interface ChangesResponse {
 
 /** Headers of the sync additions. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key'
+/** A queued change's time on the device that made it (ISO 8601), for the record's history. */
+export const MADE_AT_HEADER = 'outpost-made-at'
 export const etagOf = (version: number) => `"${version}"`
 export function versionOfEtag(etag: string | undefined): number | undefined {
   const match = etag?.match(/^(?:W\/)?"(\d+)"$/)

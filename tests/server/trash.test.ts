@@ -102,6 +102,7 @@ describe('the Trash', () => {
       sql`select action from record_history where record_id = ${product.id} order by seq`,
     )
     expect((rows as unknown as { rows: { action: string }[] }).rows.map((row) => row.action)).toEqual([
+      'created',
       'deleted',
       'restored',
     ])

@@ -8,6 +8,8 @@ CREATE TABLE "record_history" (
 	"user_id" uuid,
 	"user_name" text NOT NULL,
 	"at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"made_at" timestamp (3) with time zone,
+	"changes" jsonb,
 	"links" jsonb
 );
 --> statement-breakpoint
