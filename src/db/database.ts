@@ -14,6 +14,7 @@ import type { Contact } from '../domain/contact'
 import type { ImageKind } from '../domain/images'
 import type { Account } from '../domain/user'
 import type { StoredDraft } from './drafts'
+import type { StoredHistory } from './histories'
 import { trackMirrorChanges } from './mirror-changes'
 import type { OutboxOp, SyncNotice } from './outbox-types'
 import { readPacks } from './packs-middleware'
@@ -53,6 +54,8 @@ export class OutpostDb extends Dexie {
   packIds!: Table<string[], PackKey>
   /** Forms' unsaved typing, by form (drafts.ts). */
   drafts!: Table<StoredDraft, string>
+  /** Records' history as last read from the server (histories.ts). */
+  histories!: Table<StoredHistory, string>
 
   /** What this database lets go of when the page goes to sleep (page-sleep.ts). */
   private readonly sleepGuard: SleepGuard
@@ -91,6 +94,8 @@ export class OutpostDb extends Dexie {
     this.version(5).stores({ packs: '', packIds: '' })
     // Issue #25: a form's unsaved typing survives a reload, a crash or a closed tab.
     this.version(6).stores({ drafts: 'key' })
+    // Issue #25: a record's history, as last read, shows offline too.
+    this.version(7).stores({ histories: 'key' })
     trackMirrorChanges(this)
     readPacks(this)
     this.use(sleepGuard.middleware)

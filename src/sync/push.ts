@@ -38,10 +38,9 @@ async function send(ctx: EngineContext, op: OutboxOp) {
     if (!image) throw new MissingImageError()
     return uploadImage(transport, image.kind, op.opId, image)
   }
-  if (op.kind === 'create')
-    return createDoc(transport, op.collection, op.opId, { id: op.recordId, ...op.patch })
-  if (op.kind === 'update') return updateDoc(transport, op.collection, op.opId, op.recordId, op)
-  return deleteDoc(transport, op.collection, op.opId, op.recordId, op.baseVersion)
+  if (op.kind === 'create') return createDoc(transport, op.collection, op, { id: op.recordId, ...op.patch })
+  if (op.kind === 'update') return updateDoc(transport, op.collection, op.recordId, op)
+  return deleteDoc(transport, op.collection, op.recordId, op)
 }
 
 /** Ops that may be sent now, in order: the first queued op of each record, if due and unblocked. */

@@ -14,6 +14,7 @@ import { fetchTransport } from '../transport/http'
 import { requestBackgroundSync } from './background-sync'
 import type { NoticeLevel } from './context'
 import { SyncEngine } from './engine'
+import { type HistoryCalls, historyCalls } from './history-calls'
 import { type Mutators, mutators } from './mutators'
 import { SyncScheduler } from './scheduler'
 import { sessionGate } from './session-gate'
@@ -36,6 +37,8 @@ export interface SyncRuntime {
   users: UserCalls
   /** The Trash (Admins): deleted records and their restore, from the server (src/sync/trash-calls.ts). */
   trash: TrashCalls
+  /** Records' history, read from the server into the device (src/sync/history-calls.ts). */
+  history: HistoryCalls
   /** Every local write a screen makes goes through this one door (src/sync/mutators.ts). */
   mutate: Mutators
   stop: () => void
@@ -109,6 +112,7 @@ export function startRuntime(
     users,
     // The restored record comes back through the change feed: ask for it now, not at the next minute.
     trash: trashCalls(gate.transport, () => void scheduler?.run()),
+    history: historyCalls(gate.transport, db),
     mutate: mutators({
       writes: { db, userId: user.id },
       users,

@@ -2,7 +2,7 @@
 
 import type { CollectionName, MirroredName } from '../domain/collections'
 import type { ChangesResponse, ListResponse, LoginResponse, MeResponse } from '../domain/rest'
-import { BASE_KEY, etagOf, IDEMPOTENCY_HEADER } from '../domain/rest'
+import { BASE_KEY, etagOf, IDEMPOTENCY_HEADER, MADE_AT_HEADER } from '../domain/rest'
 import type { ApiResponse, Transport } from './http'
 
 export type Answer<T> = ApiResponse & { body: T }
@@ -59,43 +59,45 @@ export function changes(transport: Transport, since: string, limit: number) {
   >
 }
 
-const keyed = (opId: string, version?: number | null) => ({
+/** A queued change as its write says it: its op's id, when it was made on the device, and its version. */
+export interface QueuedWrite {
+  opId: string
+  /** Epoch ms: the time the change was queued, for the record's history. */
+  createdAt: number
+  baseVersion?: number | null
+}
+
+const headersOf = ({ opId, createdAt, baseVersion }: QueuedWrite) => ({
   [IDEMPOTENCY_HEADER]: opId,
-  ...(version ? { 'if-match': etagOf(version) } : {}),
+  [MADE_AT_HEADER]: new Date(createdAt).toISOString(),
+  ...(baseVersion ? { 'if-match': etagOf(baseVersion) } : {}),
 })
 
 export function createDoc(
   transport: Transport,
   collection: MirroredName,
-  opId: string,
+  write: QueuedWrite,
   doc: Record<string, unknown>,
 ) {
-  return transport({ method: 'POST', path: collection, headers: keyed(opId), body: doc })
+  return transport({ method: 'POST', path: collection, headers: headersOf(write), body: doc })
 }
 
 export function updateDoc(
   transport: Transport,
   collection: MirroredName,
-  opId: string,
   id: string,
-  change: { patch: Record<string, unknown>; base: Record<string, unknown>; baseVersion: number | null },
+  change: QueuedWrite & { patch: Record<string, unknown>; base: Record<string, unknown> },
 ) {
   return transport({
     method: 'PATCH',
     path: `${collection}/${id}`,
-    headers: keyed(opId, change.baseVersion),
+    headers: headersOf(change),
     body: { ...change.patch, [BASE_KEY]: change.base },
   })
 }
 
-export function deleteDoc(
-  transport: Transport,
-  collection: MirroredName,
-  opId: string,
-  id: string,
-  baseVersion: number | null,
-) {
-  return transport({ method: 'DELETE', path: `${collection}/${id}`, headers: keyed(opId, baseVersion) })
+export function deleteDoc(transport: Transport, collection: MirroredName, id: string, write: QueuedWrite) {
+  return transport({ method: 'DELETE', path: `${collection}/${id}`, headers: headersOf(write) })
 }
 
 /** Multipart upload of an image under the id the client gave it (a retried upload answers the same doc). */
@@ -108,7 +110,7 @@ export function uploadImage(
   const form = new FormData()
   form.set('id', image.id)
   form.set('file', image.blob, image.filename)
-  return transport({ method: 'POST', path: kind, headers: keyed(opId), body: form })
+  return transport({ method: 'POST', path: kind, headers: { [IDEMPOTENCY_HEADER]: opId }, body: form })
 }
 
 export function getDoc(transport: Transport, collection: MirroredName, id: string, timeoutMs?: number) {

@@ -3,8 +3,8 @@ import Dexie from 'dexie'
 import { describe, expect, it } from 'vitest'
 import { OutpostDb } from '../../src/db/database'
 
-describe('the current schema (version 6)', () => {
-  it('keeps every row and queued change of a version 2 database, adds the account table, the packs and the drafts', async () => {
+describe('the current schema (version 7)', () => {
+  it('keeps every row and queued change of a version 2 database, adds the account table, the packs, the drafts and the histories', async () => {
     const name = `upgrade-${crypto.randomUUID()}`
     const old = new Dexie(name)
     old.version(2).stores({
@@ -24,10 +24,11 @@ describe('the current schema (version 6)', () => {
     const upgraded = new OutpostDb(name)
     expect(await upgraded.contacts.get('c1')).toMatchObject({ firstName: 'Ada' })
     expect(await upgraded.outbox.count()).toBe(1)
-    expect(upgraded.verno).toBe(6)
+    expect(upgraded.verno).toBe(7)
     expect(await upgraded.users.count()).toBe(0)
     expect(await upgraded.packs.count()).toBe(0)
     expect(await upgraded.drafts.count()).toBe(0)
+    expect(await upgraded.histories.count()).toBe(0)
     await upgraded.delete()
   })
 })

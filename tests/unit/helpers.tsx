@@ -15,6 +15,7 @@ import { emptyValues } from '../../src/domain/fields'
 import { signIn, signOut } from '../../src/session/sign-in'
 import { AUTH_KEYS, type SessionUser } from '../../src/session/stored-user'
 import type { SyncEngine } from '../../src/sync/engine'
+import { historyCalls } from '../../src/sync/history-calls'
 import { mutators } from '../../src/sync/mutators'
 import { discardChange } from '../../src/sync/resolve'
 import type { SyncRuntime } from '../../src/sync/runtime'
@@ -74,6 +75,7 @@ export function makeRuntime(
     signOut: () => signOut({ transport }),
     users,
     trash: trashCalls(transport, afterRestore),
+    history: historyCalls(transport, db),
     afterRestore,
     mutate: mutators({
       writes: { db, userId: user.id },

@@ -16,7 +16,7 @@ const dots: Record<SyncTone, string> = {
 }
 
 export function SyncChip() {
-  const { label, tone, hint, issues, activity } = useSyncSummary()
+  const { label, short, tone, hint, issues, activity } = useSyncSummary()
   const chip = cx(
     'inline-flex h-7 items-center gap-2 rounded-full border px-2.5 text-xs font-medium whitespace-nowrap',
     tone === 'attention'
@@ -27,10 +27,15 @@ export function SyncChip() {
     <>
       <span aria-hidden="true" className={cx('size-2 rounded-full', dots[tone])} />
       {/* The chip keeps its width as a sync starts and ends ('Online', 'Syncing…'), so the top bar does not
-          shift on every run: the label holds the room of 'Syncing…', and on a phone the dot alone says both. */}
-      <span className={cx('sm:min-w-15', (tone === 'ok' || tone === 'busy') && 'max-sm:sr-only')}>
-        {label}
-      </span>
+          shift on every run: the label holds the room of 'Syncing…', and on a phone the dot alone says both.
+          Otherwise a phone shows the short label ('Offline · 2'): the whole one would push the bar past the
+          screen's edge. A screen reader hears the whole one. */}
+      <span className={cx('sm:min-w-15', 'max-sm:sr-only')}>{label}</span>
+      {tone !== 'ok' && tone !== 'busy' && (
+        <span aria-hidden="true" className="sm:hidden">
+          {short}
+        </span>
+      )}
     </>
   )
   // The live region stays the same element either way, so a change of state is still announced.

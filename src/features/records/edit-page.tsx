@@ -5,6 +5,7 @@
  * successfully.'); the sync sends it later, and any refusal comes back here as
  * field errors and a banner. A save that throws (a full disk) keeps everything
  * typed. An entity adds its own panel with `aside` (a contact's info card).
+ * Below the form, the record's history (record-history.tsx).
  */
 import { Link, useParams } from '@tanstack/react-router'
 import { type ReactNode, useMemo, useState } from 'react'
@@ -17,6 +18,7 @@ import { BackLink } from './back-link'
 import { DraftNotice } from './draft-notice'
 import { errorsByField, type FieldErrors, formValuesOf, isChosenFile } from './field-values'
 import { RecordFormCard } from './record-form'
+import { RecordHistoryCard } from './record-history'
 import { useRecord, useRecordOps } from './record-hooks'
 import { useRuntime } from './runtime-context'
 import { reportSaveError } from './save-errors'
@@ -137,18 +139,21 @@ function EditForm({ screen, record, ops, aside, toolbar }: EditFormProps) {
             : 'mx-auto max-w-3xl'
         }
       >
-        <RecordFormCard
-          headingId={headingId}
-          heading={name}
-          collection={collection}
-          fields={editFields}
-          values={draft.values}
-          errors={shownErrors}
-          submitLabel={texts.updateButton}
-          busy={busy}
-          onChange={draft.set}
-          onSubmit={save}
-        />
+        <div className="flex min-w-0 flex-col gap-6">
+          <RecordFormCard
+            headingId={headingId}
+            heading={name}
+            collection={collection}
+            fields={editFields}
+            values={draft.values}
+            errors={shownErrors}
+            submitLabel={texts.updateButton}
+            busy={busy}
+            onChange={draft.set}
+            onSubmit={save}
+          />
+          <RecordHistoryCard collection={collection} id={record.id} version={record.version} ops={ops} />
+        </div>
         {panel}
       </div>
     </div>

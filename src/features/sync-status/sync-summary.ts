@@ -20,6 +20,8 @@ export interface SyncSummary extends SyncState {
   /** Refused or conflicting changes and deletion notices: what the sync-issues page lists. */
   issues: number
   label: string
+  /** The label in a phone's top bar, where the whole one would push the bar past the screen's edge. */
+  short: string
   tone: SyncTone
   /** One sentence on what the state means for the user's work. */
   hint: string
@@ -32,6 +34,7 @@ export function describeSync(state: SyncState, online: boolean, unsynced: number
   if (state.activity === 'signed-out') {
     return {
       label: 'Sign in to sync',
+      short: 'Sign in',
       tone: 'attention' as const,
       hint: 'Your session has ended. Log out and sign in again to sync; your changes stay on this device.',
     }
@@ -40,6 +43,7 @@ export function describeSync(state: SyncState, online: boolean, unsynced: number
   if (issues) {
     return {
       label: attentionText(issues),
+      short: `${issues} to check`,
       tone: 'attention' as const,
       hint: 'Some changes were not accepted by the server. Open the sync issues to decide what to keep.',
     }
@@ -47,21 +51,28 @@ export function describeSync(state: SyncState, online: boolean, unsynced: number
   if (!online || state.activity === 'offline') {
     return {
       label: pending ? `Offline · ${changesText(pending)}` : 'Offline',
+      short: pending ? `Offline · ${pending}` : 'Offline',
       tone: 'offline' as const,
       hint: 'No connection. You can keep working; changes are sent when the connection returns.',
     }
   }
   if (state.activity === 'syncing') {
-    return { label: 'Syncing…', tone: 'busy' as const, hint: 'Sending and receiving changes.' }
+    return {
+      label: 'Syncing…',
+      short: 'Syncing…',
+      tone: 'busy' as const,
+      hint: 'Sending and receiving changes.',
+    }
   }
   if (pending) {
     return {
       label: changesText(pending),
+      short: `${pending} to sync`,
       tone: 'waiting' as const,
       hint: 'Saved on this device; sent to the server shortly.',
     }
   }
-  return { label: 'Online', tone: 'ok' as const, hint: 'Everything is on the server.' }
+  return { label: 'Online', short: 'Online', tone: 'ok' as const, hint: 'Everything is on the server.' }
 }
 
 export function useSyncSummary(): SyncSummary {
