@@ -10,7 +10,7 @@ import type { CollectionName } from '../domain/collections'
 import type { HistoryEntry } from '../domain/history'
 import type { ListResponse } from '../domain/rest'
 import type { Transport } from '../transport/http'
-import { onlineCaller } from './online-call'
+import { OnlineCallError, onlineCaller } from './online-call'
 
 export const HISTORY_OFFLINE_TEXT = 'You are offline. The latest history needs a connection to the server.'
 
@@ -26,11 +26,18 @@ export function historyCalls(transport: Transport, db: OutpostDb): HistoryCalls 
   const call = onlineCaller(transport, HISTORY_OFFLINE_TEXT)
   return {
     refresh: async (collection, id) => {
-      const page = await call<ListResponse<HistoryEntry>>({
-        method: 'GET',
-        path: `${collection}/${encodeURIComponent(id)}/history`,
-        query: { page: { number: 1, size: HISTORY_PAGE } },
-      })
+      let page: ListResponse<HistoryEntry>
+      try {
+        page = await call<ListResponse<HistoryEntry>>({
+          method: 'GET',
+          path: `${collection}/${encodeURIComponent(id)}/history`,
+          query: { page: { number: 1, size: HISTORY_PAGE } },
+        })
+      } catch (error) {
+        // Made on this device and not sent yet: the server has no history of it, and nothing is wrong.
+        if (error instanceof OnlineCallError && error.status === 404) return
+        throw error
+      }
       await keepHistory(db, { key: historyKey(collection, id), entries: page.docs, total: page.totalDocs })
     },
   }

@@ -92,6 +92,22 @@ describe("a record's history", () => {
     expect(within(card).getByText('Title: “Planner” → “Commodore”')).toBeTruthy()
   })
 
+  it('of a record not sent yet: what this device did, and no error', async () => {
+    const notFound = async (): Promise<ApiResponse> => ({
+      status: 404,
+      headers: {},
+      body: { errors: [{ name: 'NotFound', message: 'The requested resource was not found.' }] },
+    })
+    const runtime = makeRuntime(undefined, notFound)
+    renderApp('/contacts/add', { runtime })
+    fireEvent.change(await screen.findByLabelText('First Name'), { target: { value: 'Grace' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save Contact' }))
+    const card = await screen.findByRole('region', { name: 'History' })
+    await within(card).findByText('You added it on this device')
+    await waitFor(() => expect(runtime.db.histories.count()).resolves.toBe(0))
+    expect(within(card).queryByText(/not found/)).toBeNull()
+  })
+
   it('offline, shows the history as this device last read it, and says so', async () => {
     const offline = async (): Promise<ApiResponse> => {
       throw new NetworkError('offline')
