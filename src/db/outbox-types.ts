@@ -38,6 +38,11 @@ export interface OutboxOp {
   lastError?: { status: number; message: string; body?: ErrorBody }
   /** On conflict: the server's current doc, for the per-field diff. */
   serverDoc?: Record<string, unknown>
+  /**
+   * On a delete: the record's fields as this device had them when it was deleted, so a conflict can
+   * show what someone else changed since.
+   */
+  before?: Record<string, unknown>
 }
 
 /** Something the user must be told about that is no longer in the outbox (a record deleted on the server). */
@@ -48,6 +53,8 @@ export interface SyncNotice {
   kind: 'deleted-on-server'
   /** What was lost: the user's unsent changes. */
   lost: Record<string, unknown>
+  /** The record as this device had it, the unsent changes in it: what 'Add it again' makes anew. */
+  record?: Record<string, unknown>
   name: string
   createdAt: number
 }

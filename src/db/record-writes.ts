@@ -98,6 +98,13 @@ export async function requeueAs(db: OutpostDb, op: OutboxOp, changes: Partial<Ou
 const mergeInto = (db: OutpostDb, op: OutboxOp, changes: Partial<OutboxOp>) =>
   op.status === 'failed' ? requeueAs(db, op, changes) : db.outbox.update(op.seq as number, changes)
 
+/** A record's own fields (not its id, version or times), as a delete or a lost record's notice keeps them. */
+export function fieldsOf(collection: MirroredName, row: MirrorRow | undefined): Record<string, unknown> {
+  if (!row) return {}
+  const names = Object.keys(mirrored[collection].fields ?? {})
+  return Object.fromEntries(names.filter((name) => name in row).map((name) => [name, row[name]]))
+}
+
 /** Create a record locally; answers its new id. */
 export async function createRecord(
   ctx: WriteContext,
@@ -204,6 +211,8 @@ export async function deleteRecord(
         patch: {},
         base: {},
         baseVersion: current?.version ?? tail.baseVersion,
+        // The server's values as this device knew them: the unsent edit's fields at their base.
+        before: { ...fieldsOf(collection, current), ...tail.base },
         nextAttemptAt,
       })
       return deleted
@@ -213,6 +222,7 @@ export async function deleteRecord(
       ...baseOp(ctx, collection, id),
       kind: 'delete',
       baseVersion: current?.version ?? null,
+      before: fieldsOf(collection, current),
       nextAttemptAt,
     })
     return deleted

@@ -27,15 +27,33 @@ export interface FieldDiff {
   theirs: unknown
 }
 
-/** The fields of a conflicting change, with the three values the user chooses between. */
+const isEmpty = (value: unknown) => value === undefined || value === null || value === ''
+
+/** Whether two values of a field say the same: empty is empty however it is written. */
+const sameValue = (a: unknown, b: unknown) => (isEmpty(a) && isEmpty(b)) || jsonEqual(a, b)
+
+/**
+ * The fields of a conflicting change that truly conflict, with the three values the user chooses
+ * between: those someone else changed on the server since the user's edit, to another value than
+ * the user's. A field changed only here, or changed alike by both, is never asked about: it is
+ * kept as the user's (a choice left out is 'mine').
+ */
 export function conflictDiff(op: OutboxOp): FieldDiff[] {
   const theirs = op.serverDoc ?? {}
-  return Object.keys(op.patch).map((field) => ({
-    field,
-    base: op.base[field],
-    mine: op.patch[field],
-    theirs: theirs[field],
-  }))
+  return Object.keys(op.patch)
+    .filter(
+      (field) => !sameValue(theirs[field], op.base[field]) && !sameValue(theirs[field], op.patch[field]),
+    )
+    .map((field) => ({ field, base: op.base[field], mine: op.patch[field], theirs: theirs[field] }))
+}
+
+/** On a delete that met someone else's edit: the fields they changed since this device's copy. */
+export function changedSinceDelete(op: OutboxOp): FieldDiff[] {
+  const theirs = op.serverDoc ?? {}
+  const before = op.before ?? {}
+  return Object.keys(before)
+    .filter((field) => !sameValue(theirs[field], before[field]))
+    .map((field) => ({ field, base: before[field], mine: undefined, theirs: theirs[field] }))
 }
 
 async function latest(db: OutpostDb, op: OutboxOp) {

@@ -1,7 +1,7 @@
 /** What happens locally once the server has answered a queued op for good. */
 
 import type { OutboxOp } from '../db/outbox-types'
-import { opsFor, writeTables } from '../db/record-writes'
+import { fieldsOf, opsFor, writeTables } from '../db/record-writes'
 import { type MirrorRow, mirrorOf } from '../db/tables'
 import { type MirroredName, mirrored } from '../domain/collections'
 import type { ImageRef } from '../domain/images'
@@ -92,7 +92,16 @@ export async function dropDeleted(ctx: EngineContext, collection: MirroredName, 
   const name = displayName(collection, row ?? lost)
   await db.outbox.bulkDelete(ops.map((queued) => queued.seq as number))
   await table.delete(recordId)
-  await db.notices.add({ collection, recordId, kind: 'deleted-on-server', lost, name, createdAt: ctx.now() })
+  const record = { ...fieldsOf(collection, row), ...lost }
+  await db.notices.add({
+    collection,
+    recordId,
+    kind: 'deleted-on-server',
+    lost,
+    record,
+    name,
+    createdAt: ctx.now(),
+  })
   return name
 }
 

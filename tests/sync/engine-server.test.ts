@@ -140,7 +140,14 @@ describe('sync engine against the real server', () => {
     await a.engine.sync()
     await b.engine.sync()
     expect(await b.db.contacts.get(id)).toBeUndefined()
-    expect(await b.db.notices.toArray()).toMatchObject([{ recordId: id, lost: { title: 'Countess' } }])
+    expect(await b.db.notices.toArray()).toMatchObject([
+      {
+        recordId: id,
+        lost: { title: 'Countess' },
+        // What 'Add it again' makes anew: the record as this device had it, the lost change in it.
+        record: { firstName: 'Ada', lastName: 'Lovelace', title: 'Countess' },
+      },
+    ])
     expect(b.notices[0]).toContain('Ada Lovelace was deleted by someone else')
   })
 

@@ -94,7 +94,16 @@ describe('local writes', () => {
     const ops = await opsFor(db, 'contacts', 'c1')
     expect(ops).toHaveLength(1)
     expect(ops[0]).toMatchObject({ kind: 'delete', baseVersion: 3, patch: {} })
+    // The record as the server had it, for a conflict to show what someone else changed since.
+    expect(ops[0]?.before).toMatchObject({ ...ada, title: undefined })
     expect(await db.contacts.get('c1')).toBeUndefined()
+  })
+
+  it('keeps the deleted record as it was, for a conflict to show what changed since', async () => {
+    await db.contacts.put({ ...ada, id: 'c1', version: 3, title: 'Ms' } as never)
+    await deleteRecord(ctx, 'contacts', 'c1')
+    const [op] = await opsFor(db, 'contacts', 'c1')
+    expect(op?.before).toEqual({ ...ada, title: 'Ms' })
   })
 
   it('queues a delete after a create that may already have reached the server', async () => {

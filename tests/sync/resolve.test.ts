@@ -13,7 +13,7 @@ beforeEach(async () => {
 })
 afterEach(() => env.db.delete())
 
-async function conflicted() {
+async function conflicted(doc: Record<string, unknown> = server) {
   await updateRecord(env.writes, 'contacts', 'c1', { title: 'Dr', phone: '222' })
   env.state.answer = () =>
     json(412, {
@@ -25,7 +25,7 @@ async function conflicted() {
           data: [{ field: 'title', message: 'Changed' }],
         },
       ],
-      doc: server,
+      doc,
     })
   await push(env.ctx)
   const [op] = await opsFor(env.db, 'contacts', 'c1')
@@ -41,6 +41,21 @@ describe('conflict resolution', () => {
       { field: 'phone', base: '111', mine: '222', theirs: '999' },
     ])
     expect((await syncIssues(env.db)).changes).toHaveLength(1)
+  })
+
+  it('never asks about a field changed only here, and keeps it when theirs is taken', async () => {
+    // Someone else changed the title; the phone is as this device last saw it.
+    const op = await conflicted({ ...server, phone: '111' })
+    expect(conflictDiff(op)).toEqual([{ field: 'title', base: 'Ms', mine: 'Dr', theirs: 'Prof' }])
+    await resolveConflict(env.db, op, { title: 'theirs' })
+    const [requeued] = await opsFor(env.db, 'contacts', 'c1')
+    expect(requeued).toMatchObject({ status: 'pending', patch: { phone: '222' }, base: { phone: '111' } })
+    expect(await env.db.contacts.get('c1')).toMatchObject({ title: 'Prof', phone: '222' })
+  })
+
+  it('does not ask about a field both changed alike', async () => {
+    const op = await conflicted({ ...server, phone: '222' })
+    expect(conflictDiff(op).map((diff) => diff.field)).toEqual(['title'])
   })
 
   it('keeps mine: re-queues on the server’s version under a new opId', async () => {

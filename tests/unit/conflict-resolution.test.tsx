@@ -17,6 +17,25 @@ async function openConflict(kind: 'update' | 'delete' = 'update') {
 describe('a conflicting edit on the edit screen', () => {
   beforeEach(() => storeSession())
 
+  it('asks only about the fields someone else changed, and says the others are kept', async () => {
+    const runtime = makeRuntime()
+    await seedContacts(runtime.db, 2)
+    const seq = await queueConflict(runtime.db)
+    // On the server only the title moved: the phone is as this device last saw it.
+    const op = await runtime.db.outbox.get(seq)
+    await runtime.db.outbox.update(seq, { serverDoc: { ...op?.serverDoc, phone: op?.base.phone } })
+    renderApp(`/contacts/edit/${CONTACT_ID}`, { runtime })
+    const panel = await screen.findByRole('alert')
+    const rows = within(panel).getAllByRole('row')
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'FieldYoursOn the server',
+      'Titlewas PlannerKeep mineDoctorTake theirsProfessor',
+    ])
+    expect(
+      within(panel).getByText('Your change to Phone is kept either way: nobody else changed it.'),
+    ).toBeTruthy()
+  })
+
   it('shows the danger notice and the per-field diff with the old value', async () => {
     const { panel } = await openConflict()
     expect(
@@ -85,6 +104,20 @@ describe('a conflicting edit on the edit screen', () => {
 
 describe('a conflicting deletion', () => {
   beforeEach(() => storeSession())
+
+  it('shows what the other person changed since this device deleted it', async () => {
+    const { panel } = await openConflict('delete')
+    expect(within(panel).getByText('What they changed:')).toBeTruthy()
+    const changed = within(panel)
+      .getAllByRole('definition')
+      .map((value) => value.textContent)
+    expect(changed).toEqual(['Planner → Professor', '+44 20 7946 0001 → +1 999'])
+    expect(
+      within(panel)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Title', 'Phone'])
+  })
 
   it('keeps their version: the contact comes back and the form opens', async () => {
     const { runtime, panel } = await openConflict('delete')

@@ -42,9 +42,10 @@ export async function queueConflict(db: OutpostDb, kind: 'update' | 'delete' = '
     body,
   }
   if (kind === 'delete') {
-    // A local deletion is already gone from the mirror.
+    // A local deletion is already gone from the mirror; its op keeps the record as it was.
     await db.contacts.delete(CONTACT_ID)
-    return queueOp(db, { kind, status: 'conflict', serverDoc, lastError })
+    const { id: _, version: __, createdAt: ___, updatedAt: ____, ...before } = row
+    return queueOp(db, { kind, status: 'conflict', serverDoc, lastError, before })
   }
   // The mirror shows the user's version: the base with their patch over it.
   await db.contacts.update(CONTACT_ID, { title: 'Doctor', phone: '+1 222' })

@@ -155,6 +155,31 @@ describe('the sync issues page', () => {
     expect(await runtime.db.notices.count()).toBe(0)
   })
 
+  it("'Add it again' makes the deleted record anew as this device had it, the lost changes in it", async () => {
+    const runtime = makeRuntime()
+    await runtime.db.notices.add({
+      collection: 'contacts',
+      recordId: 'gone-2',
+      kind: 'deleted-on-server',
+      lost: { title: 'Rear Admiral' },
+      record: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', title: 'Rear Admiral' },
+      name: 'Grace Hopper',
+      createdAt: Date.UTC(2024, 2, 6, 9, 0),
+    })
+    const { router } = renderApp('/sync-issues', { runtime })
+    const notice = await screen.findByRole('article', { name: 'Grace Hopper was deleted by someone else' })
+    fireEvent.click(within(notice).getByRole('button', { name: 'Add it again' }))
+
+    await screen.findByText('Grace Hopper is a new contact, with your changes.')
+    const [added] = await runtime.db.contacts.toArray()
+    expect(added).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', title: 'Rear Admiral' })
+    expect(added?.id).not.toBe('gone-2')
+    const [op] = await runtime.db.outbox.toArray()
+    expect(op).toMatchObject({ kind: 'create', recordId: added?.id })
+    expect(await runtime.db.notices.count()).toBe(0)
+    await waitFor(() => expect(currentPath(router)).toBe(`/contacts/edit/${added?.id}`))
+  })
+
   it('points to itself from the top bar and the sidebar while there are issues', async () => {
     const runtime = await seedIssues()
     const { router } = renderApp('/contacts/list', { runtime })
