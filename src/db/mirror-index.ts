@@ -149,6 +149,11 @@ export class MirrorIndex extends BuiltStore {
     return rows
   }
 
+  /** Every entry in list order, until `visit` answers true (duplicates.ts looks through them this way). */
+  forEachEntry(visit: (entry: Entry) => boolean | undefined) {
+    for (const entry of this.ordered) if (visit(entry)) return
+  }
+
   private matchingEntries(words: string[]): Entry[] {
     if (words.length === 0) return this.ordered
     const last = this.lastSearch

@@ -29,6 +29,7 @@ export const companyFields = {
     listed: { column: 1, kind: 'primary' },
     searched: true,
     global: 'text',
+    duplicate: { match: 'alone', as: 'text', said: 'the same name' },
   },
   address: {
     label: 'Company Address',
@@ -46,6 +47,7 @@ export const companyFields = {
     searched: true,
     global: 'text',
     card: { line: 3, action: "Open {name}'s website" },
+    duplicate: { match: 'alone', as: 'web', said: 'the same website' },
   },
   // Each row keeps it for its 'Email' action.
   email: {

@@ -61,6 +61,7 @@ export const contactFields = {
     listed: { column: 1, kind: 'primary', cardTitleWith: 'lastName' },
     searched: true,
     global: 'text',
+    duplicate: { match: 'together', as: 'text', said: 'the same name at the same company' },
   },
   lastName: {
     label: 'Last Name',
@@ -69,6 +70,7 @@ export const contactFields = {
     listed: { column: 2 },
     searched: true,
     global: 'text',
+    duplicate: { match: 'together', as: 'text', said: 'the same name at the same company' },
   },
   title: {
     label: 'Title',
@@ -91,6 +93,7 @@ export const contactFields = {
     searched: true,
     global: 'text',
     card: { line: 1, action: 'Email {name}' },
+    duplicate: { match: 'alone', as: 'text', said: 'the same email' },
   },
   phone: {
     label: 'Phone',
@@ -99,6 +102,7 @@ export const contactFields = {
     listed: { column: 4 },
     global: 'phone',
     card: { line: 2, action: 'Call {name}' },
+    duplicate: { match: 'alone', as: 'digits', said: 'the same phone number' },
   },
   mobile: {
     label: 'Mobile',
@@ -106,6 +110,7 @@ export const contactFields = {
     schema: text(40),
     global: 'phone',
     card: { line: 3, action: "Call {name}'s mobile", icon: 'mobile' },
+    duplicate: { match: 'alone', as: 'digits', said: 'the same phone number' },
   },
   linkedIn: {
     label: 'LinkedIn',
@@ -125,6 +130,7 @@ export const contactFields = {
       emptyText: 'No companies match',
     },
     card: { line: 5 },
+    duplicate: { match: 'together', as: 'text', said: 'the same name at the same company' },
   },
 } as const satisfies EntityFields
 

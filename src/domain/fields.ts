@@ -127,6 +127,22 @@ export interface FieldDefinition {
   choices?: { values: readonly string[]; none: string }
   /** What a relation points at, and what its picker offers to create with the typed text. */
   relation?: { collection: string; createField: string; createLabel: string; emptyText: string }
+  /** How it tells that a record being added or edited may already exist (duplicates.ts). */
+  duplicate?: DuplicateRole
+}
+
+/**
+ * A field's part in finding a duplicate: `alone`, the same value alone says it is the same record
+ * (an email, a phone number, a company's name or website); `together`, the same values of every
+ * `together` field of the entity do (a contact's name and company). Values are compared as `text`
+ * (letter case and outer spaces aside), as `digits` (a phone number however it is written) or as
+ * a `web` address (its scheme, `www.` and a closing slash aside); a relation by the record it names.
+ */
+export interface DuplicateRole {
+  match: 'alone' | 'together'
+  as: 'text' | 'digits' | 'web'
+  /** How the match is said: "the same email". */
+  said: string
 }
 
 export type EntityFields = Record<string, FieldDefinition>

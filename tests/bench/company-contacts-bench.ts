@@ -10,12 +10,7 @@ import type { OutpostDb } from '../../src/db/database'
 import { dropMirrorIndexes, mirrorIndex } from '../../src/db/mirror-index'
 import { readWholeTable } from '../../src/db/packs'
 import { pointingAt } from '../../src/db/references'
-
-export interface Timing {
-  p50: number
-  p95: number
-  runs: number
-}
+import { type Timing, timed } from './timing'
 
 export interface CompanyContactsFigures {
   contacts: number
@@ -28,22 +23,6 @@ export interface CompanyContactsFigures {
   lookup: Timing
   pointingAt: Timing
   wholeTable: Timing
-}
-
-const timing = (times: number[]): Timing => {
-  const sorted = [...times].sort((a, b) => a - b)
-  const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0
-  return { p50: at(0.5), p95: at(0.95), runs: times.length }
-}
-
-async function timed(runs: number, run: (i: number) => unknown): Promise<Timing> {
-  const times: number[] = []
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now()
-    await run(i)
-    times.push(performance.now() - started)
-  }
-  return timing(times)
 }
 
 const show = (t: Timing) => `p50 ${t.p50.toFixed(2)} ms, p95 ${t.p95.toFixed(2)} ms (${t.runs} runs)`

@@ -27,6 +27,7 @@ import { faultyTransport } from '../sync/faulty-transport'
 import { injectTransport } from '../sync/in-process'
 import { MemoryStorage } from '../sync/memory-storage'
 import { type CompanyContactsFigures, companyContactsBench } from './company-contacts-bench'
+import { type DuplicatesFigures, duplicatesBench } from './duplicates-bench'
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000)
 const OPS = Number(process.env.BENCH_OPS ?? 1_000)
@@ -41,6 +42,7 @@ export interface SyncFigures {
   /** The same, with the contacts' list index following the download (the page's share of a first sync). */
   hydrateIndexedPerSecond: number
   companyContacts: CompanyContactsFigures
+  duplicates: DuplicatesFigures
   replay: { ops: number; seconds: number; answersLost: number; onServer: number; runs: number }
 }
 
@@ -108,6 +110,11 @@ export async function syncBench(): Promise<SyncFigures> {
     await unpackBehind(followed)
     const companyIds = (await followed.companies.toCollection().primaryKeys()) as string[]
     const companyContacts = await companyContactsBench(followed, companyIds)
+    // The index the company's page built, at full size: what an add form looks through for duplicates.
+    const contactsIndex = mirrorIndex(followed, 'contacts')
+    contactsIndex.warm()
+    await contactsIndex.idle()
+    const duplicates = await duplicatesBench(contactsIndex)
     dropMirrorIndexes(followed)
 
     // One answer in ten lost after the server committed: every tenth request's answer never arrives.
@@ -148,6 +155,7 @@ export async function syncBench(): Promise<SyncFigures> {
       hydratePerSecond,
       hydrateIndexedPerSecond,
       companyContacts,
+      duplicates,
       replay,
     }
   } finally {

@@ -8,11 +8,13 @@ import { collections } from '../../domain/collections'
 import { BackLink } from './back-link'
 import { carriedValues } from './carried-values'
 import { DraftNotice } from './draft-notice'
+import { DuplicateNotice } from './duplicate-notice'
 import { errorsByField, type FieldErrors, formValuesOf } from './field-values'
 import { RecordFormCard } from './record-form'
 import { useRuntime } from './runtime-context'
 import { reportSaveError } from './save-errors'
 import { useDraft } from './use-draft'
+import { useDuplicates } from './use-duplicates'
 import { useScreen } from './use-screen'
 
 export function AddPage() {
@@ -29,7 +31,14 @@ export function AddPage() {
   const [errors, setErrors] = useState<FieldErrors>({})
   const [busy, setBusy] = useState(false)
 
-  const save = async () => {
+  const duplicates = useDuplicates(collection, draft.values)
+
+  const save = async (anyway = false) => {
+    // A record like one already here waits for 'Save anyway'.
+    if (!anyway && duplicates.matches.length > 0) {
+      duplicates.ask()
+      return
+    }
     setBusy(true)
     // A write that throws (a full disk, most likely) is reported; every typed value stays in place.
     const result = await mutate.add(collection, draft.values).catch((error: unknown) => {
@@ -65,7 +74,15 @@ export function AddPage() {
         submitLabel={texts.saveButton}
         busy={busy}
         onChange={draft.set}
-        onSubmit={save}
+        onSubmit={() => save()}
+        notice={
+          <DuplicateNotice
+            screen={screen}
+            check={duplicates}
+            busy={busy}
+            onSaveAnyway={() => void save(true)}
+          />
+        }
       />
     </div>
   )

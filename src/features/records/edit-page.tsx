@@ -16,6 +16,7 @@ import { card } from '../../ui/styles'
 import { RecordIssues } from '../sync-issues'
 import { BackLink } from './back-link'
 import { DraftNotice } from './draft-notice'
+import { DuplicateNotice } from './duplicate-notice'
 import { errorsByField, type FieldErrors, formValuesOf, isChosenFile } from './field-values'
 import { RecordFormCard } from './record-form'
 import { RecordHistoryCard } from './record-history'
@@ -25,6 +26,7 @@ import { reportSaveError } from './save-errors'
 import type { EntityScreen } from './screens'
 import { SyncStateLine, serverFieldErrors } from './sync-state-line'
 import { useDraft } from './use-draft'
+import { useDuplicates } from './use-duplicates'
 import { useScreen } from './use-screen'
 
 type StoredRecord = { id: string } & Record<string, unknown>
@@ -86,7 +88,14 @@ function EditForm({ screen, record, ops, aside, toolbar }: EditFormProps) {
   const shownErrors = useMemo(() => ({ ...errorsByField(serverFieldErrors(ops)), ...errors }), [ops, errors])
   const name = displayName(record) || `this ${label}`
 
-  const save = async () => {
+  const duplicates = useDuplicates(collection, draft.values, record)
+
+  const save = async (anyway = false) => {
+    // An edit that makes it like another record waits for 'Save anyway'.
+    if (!anyway && duplicates.matches.length > 0) {
+      duplicates.ask()
+      return
+    }
     setBusy(true)
     try {
       const { [image?.field ?? '']: imageEdit, ...fields } = draft.changed
@@ -150,7 +159,15 @@ function EditForm({ screen, record, ops, aside, toolbar }: EditFormProps) {
             submitLabel={texts.updateButton}
             busy={busy}
             onChange={draft.set}
-            onSubmit={save}
+            onSubmit={() => save()}
+            notice={
+              <DuplicateNotice
+                screen={screen}
+                check={duplicates}
+                busy={busy}
+                onSaveAnyway={() => void save(true)}
+              />
+            }
           />
           <RecordHistoryCard collection={collection} id={record.id} version={record.version} ops={ops} />
         </div>

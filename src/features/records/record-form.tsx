@@ -3,7 +3,7 @@
  * No client rules beyond the shared schema: its messages, or the server's,
  * show under their fields, and what was typed always stays.
  */
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import type { CollectionName } from '../../domain/collections'
 import { cx } from '../../ui/cx'
 import { button, card } from '../../ui/styles'
@@ -20,6 +20,8 @@ interface RecordFormProps {
   busy: boolean
   onChange: (field: string, value: unknown) => void
   onSubmit: () => Promise<void>
+  /** Shown above the save button (records this one may duplicate). */
+  notice?: ReactNode
 }
 
 /** Long fields take the form's whole width; short ones sit two to a row on wider screens. */
@@ -34,6 +36,7 @@ export function RecordForm({
   busy,
   onChange,
   onSubmit,
+  notice,
 }: RecordFormProps) {
   const form = useRef<HTMLFormElement>(null)
   const [attempts, setAttempts] = useState(0)
@@ -65,6 +68,7 @@ export function RecordForm({
           </div>
         ))}
       </div>
+      {notice}
       <div className="flex justify-end border-t border-slate-100 pt-5">
         <button type="submit" disabled={busy} className={button.primary}>
           {submitLabel}

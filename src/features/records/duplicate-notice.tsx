@@ -1,0 +1,66 @@
+/**
+ * "This may be a contact you already have": the records a form's values match (use-duplicates.ts),
+ * each with how it matches and 'Open it', and 'Save anyway'. A save that meets a match waits for
+ * 'Save anyway'; the notice then says so, as an alert.
+ */
+import { Link } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
+import { collections } from '../../domain/collections'
+import { button } from '../../ui/styles'
+import type { EntityScreen } from './screens'
+import type { DuplicateCheck } from './use-duplicates'
+
+export function DuplicateNotice({
+  screen,
+  check,
+  busy,
+  onSaveAnyway,
+}: {
+  screen: EntityScreen
+  check: DuplicateCheck
+  busy: boolean
+  onSaveAnyway: () => void
+}) {
+  const box = useRef<HTMLDivElement>(null)
+  const { matches, asked } = check
+  // A save met a match: take the person to the question.
+  useEffect(() => {
+    if (asked) box.current?.focus()
+  }, [asked])
+  if (matches.length === 0) return null
+  const { label, displayName } = collections[screen.collection]
+  return (
+    <div
+      ref={box}
+      tabIndex={-1}
+      role={asked ? 'alert' : 'status'}
+      className="space-y-2 rounded-md border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900 outline-none"
+    >
+      <p className="font-medium">This may be a {label} you already have:</p>
+      <ul className="space-y-1">
+        {matches.map(({ row, said }) => {
+          const name = displayName(row) || `A ${label}`
+          return (
+            <li key={row.id} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <span className="wrap-anywhere">
+                {name} <span className="text-amber-800">({said})</span>
+              </span>
+              <Link
+                to={screen.paths.edit}
+                params={{ id: row.id }}
+                aria-label={`Open ${name}`}
+                className="font-medium underline underline-offset-2 pointer-coarse:py-3"
+              >
+                Open it
+              </Link>
+            </li>
+          )
+        })}
+      </ul>
+      {asked && <p>Open it to use the one you have, or save anyway.</p>}
+      <button type="button" className={button.secondary} disabled={busy} onClick={onSaveAnyway}>
+        Save anyway
+      </button>
+    </div>
+  )
+}

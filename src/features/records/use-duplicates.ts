@@ -1,0 +1,62 @@
+/**
+ * The records a form's values may duplicate (src/db/duplicates.ts), looked for a moment after the
+ * typing pauses, offline too. An edit form looks only once a field that tells duplicates differs
+ * from the record as saved: a record already like another is not asked about at every save.
+ * `ask` marks that a save met a match, so the notice asks to save anyway.
+ */
+import { useEffect, useState, useSyncExternalStore } from 'react'
+import { type Duplicate, findDuplicates } from '../../db/duplicates'
+import { mirrorIndex } from '../../db/mirror-index'
+import type { CollectionName } from '../../domain/collections'
+import { duplicateProbe, findsDuplicates } from '../../domain/duplicates'
+import { useRuntime } from './runtime-context'
+
+/** How long the typing must pause before the device looks. */
+export const DUPLICATE_PAUSE_MS = 250
+
+const noMatches: Duplicate[] = []
+
+export interface DuplicateCheck {
+  matches: Duplicate[]
+  /** A save met the matches: the notice now asks to save anyway. */
+  asked: boolean
+  ask: () => void
+}
+
+export function useDuplicates(
+  collection: CollectionName,
+  values: Record<string, unknown>,
+  record?: { id: string } & Record<string, unknown>,
+): DuplicateCheck {
+  const { db } = useRuntime()
+  const checks = findsDuplicates(collection)
+  const index = mirrorIndex(db, collection)
+  const version = useSyncExternalStore(index.subscribe, index.getVersion)
+  const [matches, setMatches] = useState(noMatches)
+  const [asked, setAsked] = useState(false)
+  // What is looked for: the typed values of the fields that tell duplicates (all of them, as one key).
+  const probe = checks ? duplicateProbe(collection, values) : null
+  const saved = record && checks ? duplicateProbe(collection, record) : null
+  const key = probe && JSON.stringify(probe) !== JSON.stringify(saved) ? JSON.stringify(probe) : ''
+
+  useEffect(() => {
+    if (checks) index.warm()
+  }, [checks, index])
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the probe; a new index version may hold new rows
+  useEffect(() => {
+    setAsked(false)
+    if (!key || !index.ready) {
+      setMatches(noMatches)
+      return
+    }
+    // The last answer stays until the new one: a notice that blinked at every keystroke would be noise.
+    const timer = setTimeout(
+      () => setMatches(findDuplicates(index, JSON.parse(key), record?.id)),
+      DUPLICATE_PAUSE_MS,
+    )
+    return () => clearTimeout(timer)
+  }, [key, index, version, record?.id])
+
+  return { matches, asked, ask: () => setAsked(true) }
+}
