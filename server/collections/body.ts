@@ -59,3 +59,19 @@ export function parsePatch(collection: ServerCollection, body: unknown, routeId:
   for (const key of Object.keys(values)) if (values[key] === undefined) delete values[key]
   return { values, base }
 }
+
+/** A merge: the record merged into this one (`from`), and the values the kept record takes. */
+export function parseMerge(collection: ServerCollection, body: unknown, routeId: string) {
+  const { from, values = {}, ...rest } = object(body)
+  const unknown = Object.keys(rest)[0]
+  if (unknown !== undefined) throw invalid([{ field: unknown, message: 'Unknown field.' }])
+  const fromResult = v.safeParse(uuid, from)
+  if (!fromResult.success)
+    throw invalid([{ field: 'from', message: 'Must be the id of the record to merge.' }])
+  if (fromResult.output.toLowerCase() === routeId)
+    throw invalid([{ field: 'from', message: 'A record cannot be merged with itself.' }])
+  if (!isRecord(values)) throw invalid([{ field: 'values', message: 'Must be an object of field values.' }])
+  const parsed = parse(collection.spec.schemas.patch, values)
+  for (const key of Object.keys(parsed)) if (parsed[key] === undefined) delete parsed[key]
+  return { from: fromResult.output.toLowerCase(), values: parsed }
+}

@@ -112,3 +112,26 @@ const relinkSet = (collection: ServerCollection, field: ServerField, value: stri
     updatedAt: sql`clock_timestamp()`,
     seq: nextSeq(),
   }) as never
+
+/**
+ * Points at `keptId` every live relationship that points at `mergedId` (a company merged into
+ * another: its contacts move to the one kept), each a write of its own, said in its history.
+ */
+export async function moveReferences(
+  tx: Tx,
+  merged: ServerCollection,
+  mergedId: string,
+  keptId: string,
+  actor: Actor,
+) {
+  for (const { collection, field } of referrersOf(merged.name)) {
+    const rows = (await tx
+      .update(collection.table)
+      .set(relinkSet(collection, field, keptId))
+      .where(and(eq(field.column, mergedId), isNull(collection.table.deletedAt)))
+      .returning()) as Row[]
+    await recordEvents(tx, collection.name, 'updated', actor, rows, {
+      changes: { [field.name]: { from: mergedId, to: keptId } },
+    })
+  }
+}

@@ -58,7 +58,10 @@ export async function liveRow(db: Db, collection: ServerCollection, id: string):
 }
 
 /** API values → column values: table keys, and a rich-text field's plain text beside it. */
-function toColumns(collection: ServerCollection, values: Record<string, unknown>): Record<string, unknown> {
+export function toColumns(
+  collection: ServerCollection,
+  values: Record<string, unknown>,
+): Record<string, unknown> {
   const columns: Record<string, unknown> = {}
   for (const [name, value] of Object.entries(values)) {
     const field = collection.byName.get(name)

@@ -1,8 +1,8 @@
 /**
  * The generic collection router: list, get, create, update (PUT and PATCH) and
  * delete under /api/{path}, for any entry of collections/registry.ts; a
- * record's history (`/:id/history`); and for Admins the Trash (`/trash`) and a
- * restore from it (`/:id/restore`).
+ * record's history (`/:id/history`); and for Admins the Trash (`/trash`), a
+ * restore from it (`/:id/restore`) and a merge of two records (`/:id/merge`).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { UUID_PATTERN } from '../../src/domain/fields'
@@ -10,6 +10,7 @@ import { etagOf, versionOfEtag } from '../../src/domain/rest'
 import { toOneDoc } from '../collections/docs'
 import { actorOf, readHistory } from '../collections/history'
 import { listDocs } from '../collections/list'
+import { mergeDocs } from '../collections/merge'
 import type { ServerCollection } from '../collections/registry'
 import { listTrash, restoreDoc } from '../collections/trash'
 import { createDoc, deleteDoc, liveRow, updateDoc } from '../collections/writes'
@@ -115,6 +116,15 @@ export function collectionRoutes(
     const actor = actorFor(request)
     const answer = await idempotentWrite(db, request, userOf(request).id, (tx) =>
       restoreDoc(tx, collection, id, actor, trashDays),
+    )
+    return sendAnswer(reply, answer)
+  })
+
+  app.post(`${base}/:id/merge`, admins, async (request: IdRequest, reply) => {
+    const id = idOf(request)
+    const actor = actorFor(request)
+    const answer = await idempotentWrite(db, request, userOf(request).id, (tx) =>
+      mergeDocs(tx, collection, id, request.body, actor),
     )
     return sendAnswer(reply, answer)
   })

@@ -96,11 +96,12 @@ const statsRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/dashboard/stats-page'), 'StatsPage'),
 })
 
-/** Every entity's list, add, edit and Trash screens, from its description (features/records/screens.ts). */
+/** Every entity's list, add, edit, Trash and merge screens, from its description (features/records/screens.ts). */
 const listPage = lazyRouteComponent(() => import('../features/records/list-page'), 'ListPage')
 const addPage = lazyRouteComponent(() => import('../features/records/add-page'), 'AddPage')
 const editPage = lazyRouteComponent(() => import('../features/records/edit-page'), 'EditPage')
 const trashPage = lazyRouteComponent(() => import('../features/records/trash-page'), 'TrashPage')
+const mergePage = lazyRouteComponent(() => import('../features/records/merge-page'), 'MergePage')
 /** Entities whose edit screen adds something of its own (an info card, a jump to another record). */
 const ownEditPages: Partial<Record<CollectionName, typeof editPage>> = {
   contacts: lazyRouteComponent(() => import('../features/contacts'), 'EditContactPage'),
@@ -144,6 +145,16 @@ function entityRoutes<C extends CollectionName>(screen: EntityScreen<C>) {
       // Admins only: a User finds no such page (and the server refuses the calls).
       beforeLoad: requireAdmin,
       component: trashPage,
+    }),
+    createRoute({
+      getParentRoute: () => signedInRoute,
+      path: paths.merge,
+      staticData: { title: titles.merge, collection },
+      // The record merged into the one in the path.
+      validateSearch: (search: Record<string, unknown>) =>
+        typeof search.with === 'string' ? { with: search.with } : {},
+      beforeLoad: requireAdmin,
+      component: mergePage,
     }),
   ] as const
 }

@@ -1,7 +1,17 @@
 /** A record's history as the server answers it (GET /api/{collection}/:id/history), the latest first. */
 
-/** What a change did: made, edited, deleted, restored, or a relation cleared or set again by another's delete or restore. */
-export type HistoryAction = 'created' | 'updated' | 'deleted' | 'restored' | 'unlinked' | 'relinked'
+/**
+ * What a change did: made, edited, deleted, restored, another record of its kind merged into it, or
+ * a relation cleared or set again by another's delete or restore.
+ */
+export type HistoryAction =
+  | 'created'
+  | 'updated'
+  | 'deleted'
+  | 'restored'
+  | 'merged'
+  | 'unlinked'
+  | 'relinked'
 
 /**
  * Each field a change set, with its value before (null for none) and after: text as typed, a relation

@@ -15,6 +15,7 @@ import { requestBackgroundSync } from './background-sync'
 import type { NoticeLevel } from './context'
 import { SyncEngine } from './engine'
 import { type HistoryCalls, historyCalls } from './history-calls'
+import { type MergeCalls, mergeCalls } from './merge-calls'
 import { type Mutators, mutators } from './mutators'
 import { SyncScheduler } from './scheduler'
 import { sessionGate } from './session-gate'
@@ -39,6 +40,8 @@ export interface SyncRuntime {
   trash: TrashCalls
   /** Records' history, read from the server into the device (src/sync/history-calls.ts). */
   history: HistoryCalls
+  /** Two records merged into one (Admins, src/sync/merge-calls.ts). */
+  merge: MergeCalls
   /** Every local write a screen makes goes through this one door (src/sync/mutators.ts). */
   mutate: Mutators
   stop: () => void
@@ -113,6 +116,8 @@ export function startRuntime(
     // The restored record comes back through the change feed: ask for it now, not at the next minute.
     trash: trashCalls(gate.transport, () => void scheduler?.run()),
     history: historyCalls(gate.transport, db),
+    // As a restore: what the merge changed comes back through the change feed, asked for now.
+    merge: mergeCalls(gate.transport, () => void scheduler?.run()),
     mutate: mutators({
       writes: { db, userId: user.id },
       users,

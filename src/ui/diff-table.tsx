@@ -1,7 +1,8 @@
 /**
  * Two versions of a record side by side, field by field, with a choice per
- * field: keep mine or take theirs. Each choice is a radio whose label is the
- * whole cell, so the value itself is the click target.
+ * field: keep mine or take theirs (a conflict), or keep this one's or take the
+ * other's (a merge: `sides` names them). Each choice is a radio whose label is
+ * the whole cell, so the value itself is the click target.
  */
 import { useId } from 'react'
 import { cx } from './cx'
@@ -11,8 +12,8 @@ export type DiffChoice = 'mine' | 'theirs'
 export interface DiffRow {
   field: string
   label: string
-  /** Display text of each version; null shows as "Empty". */
-  base: string | null
+  /** Display text of each version; null shows as "Empty". `base` (what it was) only where there is one. */
+  base?: string | null
   mine: string | null
   theirs: string | null
 }
@@ -23,6 +24,13 @@ interface DiffTableProps {
   choices: Readonly<Record<string, DiffChoice>>
   disabled?: boolean
   onChoose: (field: string, choice: DiffChoice) => void
+  /** Each side's column heading and choice word: a conflict's unless told. */
+  sides?: Record<DiffChoice, { heading: string; action: string }>
+}
+
+const CONFLICT_SIDES = {
+  mine: { heading: 'Yours', action: 'Keep mine' },
+  theirs: { heading: 'On the server', action: 'Take theirs' },
 }
 
 const Value = ({ text, muted }: { text: string | null; muted?: boolean }) =>
@@ -34,11 +42,18 @@ const Value = ({ text, muted }: { text: string | null; muted?: boolean }) =>
     </span>
   )
 
-export function DiffTable({ caption, rows, choices, disabled, onChoose }: DiffTableProps) {
+export function DiffTable({
+  caption,
+  rows,
+  choices,
+  disabled,
+  onChoose,
+  sides = CONFLICT_SIDES,
+}: DiffTableProps) {
   const group = useId()
   const cell = (row: DiffRow, side: DiffChoice) => {
     const chosen = (choices[row.field] ?? 'mine') === side
-    const action = side === 'mine' ? 'Keep mine' : 'Take theirs'
+    const { action } = sides[side]
     const value = side === 'mine' ? row.mine : row.theirs
     return (
       <td className="p-1.5 align-top">
@@ -80,10 +95,10 @@ export function DiffTable({ caption, rows, choices, disabled, onChoose }: DiffTa
             Field
           </th>
           <th scope="col" className="px-3 py-2">
-            Yours
+            {sides.mine.heading}
           </th>
           <th scope="col" className="px-3 py-2">
-            On the server
+            {sides.theirs.heading}
           </th>
         </tr>
       </thead>
@@ -92,9 +107,11 @@ export function DiffTable({ caption, rows, choices, disabled, onChoose }: DiffTa
           <tr key={row.field}>
             <th scope="row" className="w-1/4 px-3 py-3 align-top font-medium text-slate-800">
               {row.label}
-              <span className="mt-0.5 block text-xs font-normal text-slate-500">
-                was <Value text={row.base} muted />
-              </span>
+              {row.base !== undefined && (
+                <span className="mt-0.5 block text-xs font-normal text-slate-500">
+                  was <Value text={row.base} muted />
+                </span>
+              )}
             </th>
             {cell(row, 'mine')}
             {cell(row, 'theirs')}

@@ -16,6 +16,7 @@ import { signIn, signOut } from '../../src/session/sign-in'
 import { AUTH_KEYS, type SessionUser } from '../../src/session/stored-user'
 import type { SyncEngine } from '../../src/sync/engine'
 import { historyCalls } from '../../src/sync/history-calls'
+import { mergeCalls } from '../../src/sync/merge-calls'
 import { mutators } from '../../src/sync/mutators'
 import { discardChange } from '../../src/sync/resolve'
 import type { SyncRuntime } from '../../src/sync/runtime'
@@ -48,7 +49,7 @@ export function fakeTransport(answer?: (path: string) => ApiResponse) {
   })
 }
 
-/** A runtime whose sync never runs; `afterWrite` and `afterRestore` count the nudges a write or a restore gives it. */
+/** A runtime whose sync never runs; `afterWrite` and `afterRestore` count the nudges a write, or a restore or merge, gives it. */
 export type TestRuntime = SyncRuntime & { afterWrite: Mock; afterRestore: Mock }
 
 export function makeRuntime(
@@ -76,6 +77,7 @@ export function makeRuntime(
     users,
     trash: trashCalls(transport, afterRestore),
     history: historyCalls(transport, db),
+    merge: mergeCalls(transport, afterRestore),
     afterRestore,
     mutate: mutators({
       writes: { db, userId: user.id },

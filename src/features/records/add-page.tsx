@@ -35,7 +35,7 @@ export function AddPage() {
 
   const save = async (anyway = false) => {
     // A record like one already here waits for 'Save anyway'.
-    if (!anyway && duplicates.matches.length > 0) {
+    if (!anyway && duplicates.blocking && duplicates.matches.length > 0) {
       duplicates.ask()
       return
     }

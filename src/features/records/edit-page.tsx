@@ -92,7 +92,7 @@ function EditForm({ screen, record, ops, aside, toolbar }: EditFormProps) {
 
   const save = async (anyway = false) => {
     // An edit that makes it like another record waits for 'Save anyway'.
-    if (!anyway && duplicates.matches.length > 0) {
+    if (!anyway && duplicates.blocking && duplicates.matches.length > 0) {
       duplicates.ask()
       return
     }
@@ -166,6 +166,7 @@ function EditForm({ screen, record, ops, aside, toolbar }: EditFormProps) {
                 check={duplicates}
                 busy={busy}
                 onSaveAnyway={() => void save(true)}
+                recordId={record.id}
               />
             }
           />

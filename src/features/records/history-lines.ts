@@ -75,6 +75,8 @@ export function historyLine(collection: CollectionName, entry: HistoryEntry, nam
       return { title: `${by} deleted it`, details: [] }
     case 'restored':
       return { title: `${by} restored it from the Trash`, details: [] }
+    case 'merged':
+      return { title: `${by} merged another ${collections[collection].label} into it`, details }
     case 'unlinked':
       return { title: `${by} deleted the ${relatedWord(collection, changes)} it was linked to`, details }
     case 'relinked':

@@ -47,9 +47,10 @@ export interface EntityScreen<C extends CollectionName = CollectionName> {
     add: `/${C}/add`
     edit: `/${C}/edit/$id`
     trash: `/${C}/trash`
+    merge: `/${C}/merge/$id`
   }
   /** The routes' names (top bar and the browser tab). */
-  titles: { list: string; add: string; edit: string; trash: string }
+  titles: { list: string; add: string; edit: string; trash: string; merge: string }
   texts: {
     listHeading: string
     addButton: string
@@ -117,8 +118,15 @@ export const contactScreen: EntityScreen<'contacts'> = {
     add: '/contacts/add',
     edit: '/contacts/edit/$id',
     trash: '/contacts/trash',
+    merge: '/contacts/merge/$id',
   },
-  titles: { list: 'Contacts', add: 'Add Contact', edit: 'Edit Contact', trash: 'Contacts Trash' },
+  titles: {
+    list: 'Contacts',
+    add: 'Add Contact',
+    edit: 'Edit Contact',
+    trash: 'Contacts Trash',
+    merge: 'Merge Contacts',
+  },
   texts: {
     listHeading: 'All Contacts',
     addButton: 'Add Contact',
@@ -147,8 +155,15 @@ export const companyScreen: EntityScreen<'companies'> = {
     add: '/companies/add',
     edit: '/companies/edit/$id',
     trash: '/companies/trash',
+    merge: '/companies/merge/$id',
   },
-  titles: { list: 'Companies', add: 'Add Company', edit: 'Edit Company', trash: 'Companies Trash' },
+  titles: {
+    list: 'Companies',
+    add: 'Add Company',
+    edit: 'Edit Company',
+    trash: 'Companies Trash',
+    merge: 'Merge Companies',
+  },
   texts: {
     listHeading: 'All Companies',
     addButton: 'Add Company',
@@ -182,8 +197,15 @@ function catalogScreen<C extends CatalogName>(collection: C): EntityScreen<C> {
       add: `/${collection}/add`,
       edit: `/${collection}/edit/$id`,
       trash: `/${collection}/trash`,
+      merge: `/${collection}/merge/$id`,
     },
-    titles: { list: plural, add: `Add ${title}`, edit: `Edit ${title}`, trash: `${plural} Trash` },
+    titles: {
+      list: plural,
+      add: `Add ${title}`,
+      edit: `Edit ${title}`,
+      trash: `${plural} Trash`,
+      merge: `Merge ${plural}`,
+    },
     texts: {
       listHeading: `All ${plural}`,
       addButton: `Add ${title}`,

@@ -1,8 +1,9 @@
 /**
  * The records a form's values may duplicate (src/db/duplicates.ts), looked for a moment after the
- * typing pauses, offline too. An edit form looks only once a field that tells duplicates differs
- * from the record as saved: a record already like another is not asked about at every save.
- * `ask` marks that a save met a match, so the notice asks to save anyway.
+ * typing pauses, offline too. On an edit form, a save waits only when a field that tells duplicates
+ * differs from the record as saved: a record already like another is not asked about at every
+ * save (an Admin is shown it, to merge). `ask` marks that a save met a match, so the notice asks to
+ * save anyway.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { type Duplicate, findDuplicates } from '../../db/duplicates'
@@ -18,6 +19,11 @@ const noMatches: Duplicate[] = []
 
 export interface DuplicateCheck {
   matches: Duplicate[]
+  /**
+   * The typing made the match (an add, or an edit of a field that tells duplicates): a save waits for
+   * 'Save anyway'. Otherwise the record already was like these: an Admin is shown them to merge.
+   */
+  blocking: boolean
   /** A save met the matches: the notice now asks to save anyway. */
   asked: boolean
   ask: () => void
@@ -37,7 +43,8 @@ export function useDuplicates(
   // What is looked for: the typed values of the fields that tell duplicates (all of them, as one key).
   const probe = checks ? duplicateProbe(collection, values) : null
   const saved = record && checks ? duplicateProbe(collection, record) : null
-  const key = probe && JSON.stringify(probe) !== JSON.stringify(saved) ? JSON.stringify(probe) : ''
+  const key = probe ? JSON.stringify(probe) : ''
+  const blocking = key !== '' && key !== JSON.stringify(saved)
 
   useEffect(() => {
     if (checks) index.warm()
@@ -58,5 +65,5 @@ export function useDuplicates(
     return () => clearTimeout(timer)
   }, [key, index, version, record?.id])
 
-  return { matches, asked, ask: () => setAsked(true) }
+  return { matches, blocking, asked, ask: () => setAsked(true) }
 }
