@@ -1,8 +1,10 @@
 /**
  * The records a record being added or edited may duplicate, found in its collection's list index
  * (mirror-index.ts): every row, packed ones included, from memory, offline too. The entity's fields
- * say what counts (src/domain/duplicates.ts); each row is looked at cheaply first (a length, a
- * substring), so a pass over 100,000 contacts stays within a frame (BENCHMARKS.md).
+ * say what counts (src/domain/duplicates.ts). Candidates come from the texts the top bar's search
+ * already joins (the folded search text, the phone digits): one string search each, where looking
+ * at 100,000 entries one by one took ~90 ms (BENCHMARKS.md, "Duplicates while typing"). The few
+ * found are then compared field by field.
  */
 import { type DuplicateField, type DuplicateProbe, duplicateKey } from '../domain/duplicates'
 import type { Entry, ListedRow } from './index-entries'
@@ -19,31 +21,38 @@ const MOST = 3
 
 /** Whether the entry's value of `field` compares equal to the probe's key. */
 function same(entry: Entry, { field, role, key }: DuplicateField): boolean {
-  if (role.as === 'digits') {
-    // Every phone field's digits, a line each: a number typed as a mobile matches one stored as a phone.
-    if (!entry.phones.includes(key)) return false
-    return entry.phones.split('\n').includes(key)
-  }
-  const value = entry.links?.[field] ?? entry.shown[field]
-  if (typeof value !== 'string') return false
-  // Stored values are trimmed: a length apart, they differ; only equal lengths are compared.
-  if (role.as === 'text' && value.length !== key.length) return false
-  if (role.as === 'web' && value.length < key.length) return false
-  return duplicateKey(value, role.as) === key
+  // Every phone field's digits, a line each: a number typed as a mobile matches one stored as a phone.
+  if (role.as === 'digits') return entry.phones.split('\n').includes(key)
+  return duplicateKey(entry.links?.[field] ?? entry.shown[field], role.as) === key
+}
+
+/** The entries that may match `fields`: those whose search texts hold each text key, and each number. */
+function candidates(index: MirrorIndex, fields: DuplicateField[]): Entry[] {
+  const texts = fields.filter((field) => field.role.as !== 'digits' && !field.relation)
+  const digits = fields.filter((field) => field.role.as === 'digits')
+  if (digits.length)
+    return index.entriesHolding(
+      'phones',
+      digits.map((field) => field.key),
+    )
+  return texts.length
+    ? index.entriesHolding(
+        'found',
+        texts.map((field) => field.key),
+      )
+    : []
 }
 
 export function findDuplicates(index: MirrorIndex, probe: DuplicateProbe, exceptId?: string): Duplicate[] {
-  const found: Duplicate[] = []
-  index.forEachEntry((entry) => {
-    if (entry.id === exceptId) return false
-    const alone = probe.alone.find((field) => same(entry, field))
-    const said =
-      alone?.role.said ??
-      (probe.together.length && probe.together.every((field) => same(entry, field))
-        ? probe.together[0]?.role.said
-        : undefined)
-    if (said) found.push({ row: entry.shown, said })
-    return found.length >= MOST
-  })
-  return found
+  const found = new Map<string, Duplicate>()
+  const note = (entry: Entry, said: string) => {
+    if (entry.id !== exceptId && !found.has(entry.id) && found.size < MOST)
+      found.set(entry.id, { row: entry.shown, said })
+  }
+  for (const field of probe.alone)
+    for (const entry of candidates(index, [field])) if (same(entry, field)) note(entry, field.role.said)
+  if (probe.together.length)
+    for (const entry of candidates(index, probe.together))
+      if (probe.together.every((field) => same(entry, field))) note(entry, probe.together[0]?.role.said ?? '')
+  return [...found.values()]
 }

@@ -149,9 +149,20 @@ export class MirrorIndex extends BuiltStore {
     return rows
   }
 
-  /** Every entry in list order, until `visit` answers true (duplicates.ts looks through them this way). */
+  /** Every entry in list order, until `visit` answers true. */
   forEachEntry(visit: (entry: Entry) => boolean | undefined) {
     for (const entry of this.ordered) if (visit(entry)) return
+  }
+
+  /**
+   * The entries whose top-bar search text (`found`, folded) or phone digits (`phones`) hold every
+   * one of `strings`, in list order: one search through the joined texts each (duplicates.ts checks
+   * the few found).
+   */
+  entriesHolding(kind: GlobalText, strings: string[]): Entry[] {
+    let positions: number[] | null = null
+    for (const string of longestFirst(strings)) positions = this.holding(kind, string, positions)
+    return (positions ?? []).map((position) => this.ordered[position] as Entry)
   }
 
   private matchingEntries(words: string[]): Entry[] {

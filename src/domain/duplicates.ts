@@ -5,7 +5,7 @@
  */
 import { type CollectionName, collections } from './collections'
 import type { DuplicateRole } from './fields'
-import { digitsOf } from './fold'
+import { digitsOf, foldText } from './fold'
 
 /** Fewer digits than this say too little to call two phone numbers the same. */
 const MIN_DIGITS = 7
@@ -15,6 +15,8 @@ export interface DuplicateField {
   role: DuplicateRole
   /** The value as it is compared. */
   key: string
+  /** A relation: its key is the id of the record it names, which no search text holds. */
+  relation: boolean
 }
 
 /** What a record's values are checked by: each `alone` field, and the `together` fields as one, when all are set. */
@@ -28,7 +30,8 @@ export function duplicateKey(value: unknown, as: DuplicateRole['as']): string | 
   // A relation is compared by the record it names.
   const raw = typeof value === 'string' ? value : (value as { value?: unknown } | null | undefined)?.value
   if (typeof raw !== 'string') return null
-  const text = raw.trim().toLowerCase()
+  // As the top bar's search compares: letter case and accents aside.
+  const text = foldText(raw.trim())
   if (text === '') return null
   if (as === 'digits') {
     const digits = digitsOf(text)
@@ -46,7 +49,9 @@ export function duplicateKey(value: unknown, as: DuplicateRole['as']): string | 
 
 const rolesOf = (collection: CollectionName) =>
   Object.entries(collections[collection].fields ?? {}).flatMap(([field, definition]) =>
-    definition.duplicate ? [{ field, role: definition.duplicate }] : [],
+    definition.duplicate
+      ? [{ field, role: definition.duplicate, relation: definition.relation !== undefined }]
+      : [],
   )
 
 /** The values to look for, or null when the entity has no duplicate roles or nothing to look for is typed. */
@@ -57,12 +62,12 @@ export function duplicateProbe(
   const alone: DuplicateField[] = []
   const together: DuplicateField[] = []
   let togetherComplete = true
-  for (const { field, role } of rolesOf(collection)) {
+  for (const { field, role, relation } of rolesOf(collection)) {
     const key = duplicateKey(values[field], role.as)
     if (role.match === 'alone') {
-      if (key !== null) alone.push({ field, role, key })
+      if (key !== null) alone.push({ field, role, key, relation })
     } else if (key === null) togetherComplete = false
-    else together.push({ field, role, key })
+    else together.push({ field, role, key, relation })
   }
   const probe = { alone, together: togetherComplete ? together : [] }
   return probe.alone.length || probe.together.length ? probe : null

@@ -135,8 +135,10 @@ export interface FieldDefinition {
  * A field's part in finding a duplicate: `alone`, the same value alone says it is the same record
  * (an email, a phone number, a company's name or website); `together`, the same values of every
  * `together` field of the entity do (a contact's name and company). Values are compared as `text`
- * (letter case and outer spaces aside), as `digits` (a phone number however it is written) or as
- * a `web` address (its scheme, `www.` and a closing slash aside); a relation by the record it names.
+ * (letter case, accents and outer spaces aside), as `digits` (a phone number however it is written)
+ * or as a `web` address (its scheme, `www.` and a closing slash aside); a relation by the record it
+ * names. A `text` or `web` field must be in the top bar's search (`global`), a `digits` one a
+ * `global: 'phone'`: duplicates are found through the same texts (src/db/duplicates.ts).
  */
 export interface DuplicateRole {
   match: 'alone' | 'together'

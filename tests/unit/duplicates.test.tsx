@@ -5,6 +5,7 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { COLLECTION_NAMES, collections } from '../../src/domain/collections'
 import { makeRuntime, renderApp, seedContacts, storeSession } from './helpers'
 
 const COMPANY = '00000000-0000-4000-8000-0000000000c1'
@@ -27,6 +28,18 @@ async function addContact(values: Record<string, string>) {
 }
 
 const notice = () => screen.findByText('This may be a contact you already have:')
+
+describe("the fields' duplicate roles", () => {
+  it('are in the texts the list index joins, so a match is found by one search', () => {
+    for (const name of COLLECTION_NAMES) {
+      for (const [field, definition] of Object.entries(collections[name].fields ?? {})) {
+        const role = definition.duplicate
+        if (!role || definition.relation) continue
+        expect(definition.global, `${name}.${field}`).toBe(role.as === 'digits' ? 'phone' : 'text')
+      }
+    }
+  })
+})
 
 describe('a record that may already exist', () => {
   beforeEach(() => storeSession())
