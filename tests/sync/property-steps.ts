@@ -1,12 +1,16 @@
 /**
  * The users' side of the convergence property: what three people do to
- * companies and contacts, as fast-check steps, and how a step is carried out
- * on a client's local database. Every written value is unique, so the final
+ * companies and contacts, as fast-check steps (an Admin's merge of two
+ * companies among them), and how a step is carried out on a client's local
+ * database. Every written value is unique, so the final
  * server state says whose write won.
  */
 import fc from 'fast-check'
 import type { OutpostDb } from '../../src/db/database'
 import { createRecord, deleteRecord, updateRecord, type WriteContext } from '../../src/db/record-writes'
+import { mergeCalls } from '../../src/sync/merge-calls'
+import { OnlineCallError } from '../../src/sync/online-call'
+import type { Transport } from '../../src/transport/http'
 
 export const CONTACT_FIELDS = ['title', 'phone', 'department', 'company'] as const
 const DEPARTMENTS = ['Sales', 'IT', 'Planning', 'Vendor']
@@ -16,6 +20,8 @@ export type Step =
   | { do: 'create-contact'; client: number; pick: number }
   | { do: 'update'; client: number; pick: number; field: (typeof CONTACT_FIELDS)[number] | 'companyName' }
   | { do: 'delete'; client: number; pick: number; what: 'contacts' | 'companies' }
+  /** An Admin merges one company into another (on the server, through the client's network). */
+  | { do: 'merge'; client: number; pick: number; other: number }
   | { do: 'sync'; clients: number[] }
 
 const client = fc.nat(2)
@@ -41,6 +47,10 @@ export const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
   {
+    weight: 1,
+    arbitrary: fc.record({ do: fc.constant('merge' as const), client, pick: fc.nat(), other: fc.nat() }),
+  },
+  {
     weight: 3,
     arbitrary: fc.record({
       do: fc.constant('sync' as const),
@@ -63,9 +73,33 @@ export const comparable = (value: unknown) =>
   value && typeof value === 'object' ? ((value as { value?: unknown }).value ?? null) : (value ?? null)
 
 let unique = 0
+let merged = 0
+/** How many merges landed across the runs: the property must have tried some. */
+export const mergesLanded = () => merged
 const pickFrom = async (db: OutpostDb, table: 'contacts' | 'companies', pick: number) => {
   const ids = (await db.table(table).toCollection().primaryKeys()) as string[]
   return ids.length ? ids[pick % ids.length] : undefined
+}
+
+/**
+ * Two companies this client holds merged into one, the kept one's values as they are: tried again
+ * under the same key while the network fails, and left when the server refuses (one is gone).
+ */
+async function merge(step: Extract<Step, { do: 'merge' }>, db: OutpostDb, transport: Transport) {
+  const kept = await pickFrom(db, 'companies', step.pick)
+  const other = await pickFrom(db, 'companies', step.other)
+  if (!kept || !other || kept === other) return
+  const calls = mergeCalls(transport, () => {})
+  const key = `merge-${++unique}`
+  for (let attempt = 0; attempt < 4; attempt++) {
+    try {
+      await calls.merge('companies', kept, other, {}, key)
+      merged++
+      return
+    } catch (error) {
+      if (!(error instanceof OnlineCallError) || !error.offline) return
+    }
+  }
 }
 
 /** Carry out a user's step on one client; answers the write it made, if any. */
@@ -74,7 +108,12 @@ export async function perform(
   index: number,
   db: OutpostDb,
   writes: WriteContext,
+  transport: Transport,
 ) {
+  if (step.do === 'merge') {
+    await merge(step, db, transport)
+    return
+  }
   if (step.do === 'create-company') {
     await createRecord(writes, 'companies', {
       companyName: `Co${++unique}`,
