@@ -213,7 +213,7 @@ function duplicatesSection(s: SyncFigures) {
     '',
     '| Values typed | p50 / p95 |',
     '| --- | --- |',
-    `| Every field filled, nothing matches (every row looked at) | ${t(d.miss)} |`,
+    `| Every field filled, nothing matches | ${t(d.miss)} |`,
     `| An existing email, in capitals | ${t(d.email)} |`,
     `| An existing phone number, in the mobile field | ${t(d.phone)} |`,
     `| An existing name, at its company | ${t(d.nameAtCompany)} |`,
