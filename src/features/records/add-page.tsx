@@ -14,7 +14,7 @@ import { RecordFormCard } from './record-form'
 import { useRuntime } from './runtime-context'
 import { reportSaveError } from './save-errors'
 import { useDraft } from './use-draft'
-import { useDuplicates } from './use-duplicates'
+import { holdsSave, useDuplicates } from './use-duplicates'
 import { useScreen } from './use-screen'
 
 export function AddPage() {
@@ -35,10 +35,7 @@ export function AddPage() {
 
   const save = async (anyway = false) => {
     // A record like one already here waits for 'Save anyway'.
-    if (!anyway && duplicates.blocking && duplicates.matches.length > 0) {
-      duplicates.ask()
-      return
-    }
+    if (!anyway && holdsSave(duplicates)) return
     setBusy(true)
     // A write that throws (a full disk, most likely) is reported; every typed value stays in place.
     const result = await mutate.add(collection, draft.values).catch((error: unknown) => {

@@ -26,7 +26,7 @@ import { reportSaveError } from './save-errors'
 import type { EntityScreen } from './screens'
 import { SyncStateLine, serverFieldErrors } from './sync-state-line'
 import { useDraft } from './use-draft'
-import { useDuplicates } from './use-duplicates'
+import { holdsSave, useDuplicates } from './use-duplicates'
 import { useScreen } from './use-screen'
 
 type StoredRecord = { id: string } & Record<string, unknown>
@@ -92,10 +92,7 @@ function EditForm({ screen, record, ops, aside, toolbar }: EditFormProps) {
 
   const save = async (anyway = false) => {
     // An edit that makes it like another record waits for 'Save anyway'.
-    if (!anyway && duplicates.blocking && duplicates.matches.length > 0) {
-      duplicates.ask()
-      return
-    }
+    if (!anyway && holdsSave(duplicates)) return
     setBusy(true)
     try {
       const { [image?.field ?? '']: imageEdit, ...fields } = draft.changed

@@ -67,3 +67,10 @@ export function useDuplicates(
 
   return { matches, blocking, asked, ask: () => setAsked(true) }
 }
+
+/** Whether a save must wait for 'Save anyway': the typing made a match. Asks, when it must. */
+export function holdsSave(check: DuplicateCheck): boolean {
+  if (!check.blocking || check.matches.length === 0) return false
+  check.ask()
+  return true
+}
