@@ -17,7 +17,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { OutpostDb } from '../../src/db/database'
 import { signIn } from '../../src/session/sign-in'
 import { SyncEngine } from '../../src/sync/engine'
-import { startTestServer, type TestServer } from '../server/helpers'
+import { type Api, signedInApi, startTestServer, type TestServer } from '../server/helpers'
 import { FAULTS, type Fault, faultyTransport } from './faulty-transport'
 import { injectTransport } from './in-process'
 import { MemoryStorage } from './memory-storage'
@@ -28,10 +28,12 @@ type Row = Record<string, unknown>
 
 let server: TestServer
 let user: { email: string; password: string }
+let api: Api
 beforeAll(async () => {
   server = await startTestServer()
   // Admins: a merge is one of the steps.
   user = await server.createUser({ role: 'admin' })
+  api = signedInApi(server, await server.login(user.email, user.password))
 })
 afterAll(() => server.close())
 
@@ -62,6 +64,8 @@ async function startClients(faultPlans: Fault[][], clock: { now: number }, lande
       })
       const net = faultyTransport(honest, plan)
       const db = new OutpostDb(`prop-${crypto.randomUUID()}-${index}`)
+      // The shared companies are on the device before the steps: its first pull had a good network.
+      await new SyncEngine({ db, transport: honest, userId: session.id, now: () => clock.now }).sync()
       const engine = new SyncEngine({
         db,
         transport: net.transport,
@@ -87,6 +91,10 @@ it(`converges under faults (${RUNS} runs)`, async () => {
       }),
       async (steps, faultPlans) => {
         await server.db.execute(sql`truncate contacts, companies, idempotency_keys, record_history`)
+        // A team starts from shared companies: without them a run rarely holds two companies
+        // to merge, or one to link a contact to.
+        for (const companyName of ['Shared One', 'Shared Two'])
+          expect((await api('POST', '/api/companies', { companyName })).statusCode).toBe(201)
         const clock = { now: 1_000_000 }
         const writes: Write[] = []
         const landed = new Map<string, Set<string>>()

@@ -83,12 +83,14 @@ const pickFrom = async (db: OutpostDb, table: 'contacts' | 'companies', pick: nu
 
 /**
  * Two companies this client holds merged into one, the kept one's values as they are: tried again
- * under the same key while the network fails, and left when the server refuses (one is gone).
+ * under the same key while the network or the server fails, and left when the server refuses (one is gone).
  */
 async function merge(step: Extract<Step, { do: 'merge' }>, db: OutpostDb, transport: Transport) {
-  const kept = await pickFrom(db, 'companies', step.pick)
-  const other = await pickFrom(db, 'companies', step.other)
-  if (!kept || !other || kept === other) return
+  const ids = (await db.companies.toCollection().primaryKeys()) as string[]
+  if (ids.length < 2) return
+  // Two different companies: `other` counts on from the kept one, never landing on it.
+  const kept = ids[step.pick % ids.length] as string
+  const other = ids[(step.pick + 1 + (step.other % (ids.length - 1))) % ids.length] as string
   const calls = mergeCalls(transport, () => {})
   const key = `merge-${++unique}`
   for (let attempt = 0; attempt < 4; attempt++) {
@@ -97,7 +99,8 @@ async function merge(step: Extract<Step, { do: 'merge' }>, db: OutpostDb, transp
       merged++
       return
     } catch (error) {
-      if (!(error instanceof OnlineCallError) || !error.offline) return
+      // Lost on the way, or the server fell over (perhaps after doing it): the same key again.
+      if (!(error instanceof OnlineCallError) || !(error.offline || error.status >= 500)) return
     }
   }
 }
