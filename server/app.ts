@@ -25,6 +25,7 @@ import { installJsonParser } from './http/json'
 import { NO_SCHEMA_COMPILERS } from './http/no-schemas'
 import { installOwnOrigin, ownOrigin } from './http/origin'
 import { parseQueryString } from './http/query'
+import { DEFAULT_FEED_STREAM_OPTIONS, type FeedStreamOptions, FeedStreams } from './realtime/feed-streams'
 import { authRoutes } from './routes/auth'
 import { collectionRoutes } from './routes/collection'
 import { imageRoutes } from './routes/images'
@@ -69,6 +70,8 @@ export interface AppOptions {
   registrationOpen?: boolean
   /** How many days a deleted record can be restored from the Trash (default 30). */
   trashDays?: number
+  /** The feed streams' heartbeat and unread-text bound (realtime/feed-streams.ts; tests shorten them). */
+  feedStreams?: Partial<FeedStreamOptions>
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024
@@ -124,7 +127,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const collection of serverCollections) collectionRoutes(app, db, collection, { trashDays })
   uploadRoutes(app, db, { maxBytes: uploadMaxBytes })
   imageRoutes(app, db)
-  syncRoutes(app, db)
+  const feedStreams = new FeedStreams(db, sessions, {
+    ...DEFAULT_FEED_STREAM_OPTIONS,
+    ...options.feedStreams,
+  })
+  // Before the server waits for its connections to end: a stream never ends on its own.
+  app.addHook('preClose', () => feedStreams.close())
+  syncRoutes(app, db, feedStreams)
 
   if (options.staticDir) await serveStatic(app, options.staticDir)
 

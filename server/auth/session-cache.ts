@@ -52,8 +52,16 @@ export function rememberSession(db: Db, session: ActiveSession, readAt: number) 
   entries.set(session.tokenHash, { db, session, until: Date.now() + LIFETIME_MS })
 }
 
+const changeWatchers = new Set<() => void>()
+/** Hears every change to sessions or users made in this process (the feed streams look again at theirs). */
+export function watchSessionChanges(watcher: () => void): () => void {
+  changeWatchers.add(watcher)
+  return () => changeWatchers.delete(watcher)
+}
+
 /** After any change to sessions or users (a logout, a password, a role, a deletion): start afresh. */
 export function forgetSessions() {
   generation++
   entries.clear()
+  for (const watcher of changeWatchers) watcher()
 }

@@ -7,7 +7,7 @@
  * change and with their user.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm'
 import type { User } from '../../src/domain/rest'
 import { roleOf } from '../../src/domain/user'
 import type { Db } from '../db/open'
@@ -152,6 +152,27 @@ export async function sessionHolderNow(
     ),
   )
   return row as SessionHolder | undefined
+}
+
+/** Which of these sessions (by token hash) are live now: one statement for every open feed stream. */
+export async function liveSessions(
+  db: Db,
+  tokenHashes: string[],
+  policy: SessionPolicy,
+): Promise<Set<string>> {
+  if (tokenHashes.length === 0) return new Set()
+  const { since, bornSince } = liveSince(policy)
+  const rows = await db
+    .select({ tokenHash: sessions.tokenHash })
+    .from(sessions)
+    .where(
+      and(
+        inArray(sessions.tokenHash, tokenHashes),
+        gt(sessions.lastSeenAt, since),
+        gt(sessions.createdAt, bornSince),
+      ),
+    )
+  return new Set(rows.map((row) => row.tokenHash))
 }
 
 export async function touchSession(db: Db, session: ActiveSession) {

@@ -4,6 +4,7 @@
  */
 import { drizzle } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
+import { canListen, type ListenFn } from './feed-signal'
 import type { Db, DbHandle } from './handle'
 import { PLANNER_SETTINGS } from './planner'
 import { budgetSetting, QUERY_BUDGET_MS } from './query-budget'
@@ -37,5 +38,65 @@ export function openPostgres(databaseUrl: string, budgetMs = QUERY_BUDGET_MS): D
       client.release(broken)
     }
   }
-  return { db, driver: 'pg', close: () => pool.end(), unbudgeted }
+  const listening = new Set<() => Promise<void>>()
+  const listen: ListenFn = async (channel, onPayload) => {
+    const stop = listenOn(databaseUrl, channel, onPayload)
+    listening.add(stop)
+    return async () => {
+      listening.delete(stop)
+      await stop()
+    }
+  }
+  canListen(db, listen)
+  const close = async () => {
+    await Promise.all([...listening].map((stop) => stop()))
+    await pool.end()
+  }
+  return { db, driver: 'pg', close, unbudgeted }
+}
+
+const RELISTEN_FIRST_MS = 500
+const RELISTEN_MOST_MS = 30_000
+
+/**
+ * LISTEN on a connection of its own (a pooled one goes back to the pool, and its LISTEN with it),
+ * opened again after a failure, sooner first then less often. Each reopening reports '' to
+ * `onPayload`: notifications sent while it was down are lost, so the listener must assume one.
+ */
+function listenOn(databaseUrl: string, channel: string, onPayload: (payload: string) => void) {
+  let stopped = false
+  let client: pg.Client | undefined
+  let retry: ReturnType<typeof setTimeout> | undefined
+  let waitMs = RELISTEN_FIRST_MS
+  const open = async (reopened: boolean) => {
+    if (stopped) return
+    const next = new pg.Client({ connectionString: databaseUrl })
+    client = next
+    next.on('notification', (message) => onPayload(message.payload ?? ''))
+    next.on('error', () => reopen(next))
+    next.on('end', () => reopen(next))
+    try {
+      await next.connect()
+      await next.query(`listen ${channel}`)
+      waitMs = RELISTEN_FIRST_MS
+      if (reopened) onPayload('')
+    } catch {
+      reopen(next)
+    }
+  }
+  const reopen = (failed: pg.Client) => {
+    if (stopped || failed !== client) return
+    client = undefined
+    failed.end().catch(() => {})
+    retry = setTimeout(() => void open(true), waitMs)
+    waitMs = Math.min(waitMs * 2, RELISTEN_MOST_MS)
+  }
+  void open(false)
+  return async () => {
+    stopped = true
+    clearTimeout(retry)
+    const last = client
+    client = undefined
+    await last?.end().catch(() => {})
+  }
 }

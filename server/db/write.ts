@@ -11,6 +11,7 @@
  * smaller seq can become visible after a reader has moved its cursor past N.
  */
 import { sql } from 'drizzle-orm'
+import { FEED_CHANNEL, feedMoved, PROCESS_TOKEN } from './feed-signal'
 import type { Db } from './handle'
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -29,11 +30,21 @@ const soleClient = new WeakSet<Db>()
 export const markSoleClient = (db: Db) => soleClient.add(db)
 export const isSoleClient = (db: Db) => soleClient.has(db)
 
-export function withWriteLock<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    if (!soleClient.has(db)) await tx.execute(sql.raw(`select pg_advisory_xact_lock(${WRITE_LOCK_KEY})`))
+/**
+ * The lock, and the NOTIFY that tells the other processes' feed streams (feed-signal.ts) at commit:
+ * one statement, so a write pays no extra round trip for it.
+ */
+const LOCK_AND_NOTIFY = sql.raw(
+  `select pg_advisory_xact_lock(${WRITE_LOCK_KEY}), pg_notify('${FEED_CHANNEL}', '${PROCESS_TOKEN}')`,
+)
+
+export async function withWriteLock<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const result = await db.transaction(async (tx) => {
+    if (!soleClient.has(db)) await tx.execute(LOCK_AND_NOTIFY)
     return fn(tx)
   })
+  feedMoved(db)
+  return result
 }
 
 /** The next change-feed position; call only inside `withWriteLock`. */
