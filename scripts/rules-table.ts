@@ -1,7 +1,7 @@
 /**
  * The import rules table of docs/architecture.md, made from biome.json: the
  * lint that enforces the layers is also the only place they are written, so
- * the docs cannot say a rule the lint does not keep (tests/unit/rules-table.test.ts
+ * the docs cannot say a rule the lint does not keep (tests/unit/scripts/rules-table.test.ts
  * fails when the table is stale). Run `npm run docs:rules` after changing a rule.
  */
 import { execFileSync } from 'node:child_process'

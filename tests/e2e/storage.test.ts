@@ -264,7 +264,7 @@ it('Settings says whether the storage is persistent, and asks again when it is n
 
 it("'Install app' on an iPad explains Add to Home Screen, since Safari has no install prompt", async () => {
   // Chromium made to look like iPad Safari: no beforeinstallprompt at all, Safari's user agent, a touch
-  // screen. What the action then shows is checked here; which browser gets which is install-way.test.ts.
+  // screen. What the action then shows is checked here; which browser gets which is tests/unit/app/install-prompt.test.ts.
   const ipad = await browser.context.newPage()
   await ipad.addInitScript(() => {
     for (const holder of [window, Window.prototype]) Reflect.deleteProperty(holder, 'onbeforeinstallprompt')

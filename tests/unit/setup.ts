@@ -4,8 +4,8 @@ import { toast } from 'sonner'
 import { afterEach, beforeEach } from 'vitest'
 
 // findBy/waitFor give up after 1 s by default. The first wait of a file also loads the lazy route modules,
-// and with every project sharing two cores in CI that alone has taken over a second (routing.test.tsx
-// failed so), and over three with other work on the machine (global-search and contacts-list did, at a
+// and with every project sharing two cores in CI that alone has taken over a second (app/router.test.tsx
+// failed so), and over three with other work on the machine (global-search and records/list-page did, at a
 // load average of 10). A wait still ends as soon as what it waits for is there; this only moves when it
 // gives up, still well inside the unit project's 15 s per test.
 configure({ asyncUtilTimeout: 8000 })

@@ -1,0 +1,133 @@
+/**
+ * Duplicates (features/records/use-duplicates.ts, src/db/duplicates.ts): adding or editing a record
+ * like one already on the device shows the match before saving, from the list index, offline too;
+ * a save waits for 'Save anyway'.
+ */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { COLLECTION_NAMES, collections } from '../../../../src/domain/collections'
+import { makeRuntime, renderApp, seedContacts, storeSession } from '../../helpers'
+
+const COMPANY = '00000000-0000-4000-8000-0000000000c1'
+const SECOND = '00000000-0000-4000-8000-000000000002'
+
+async function addContact(values: Record<string, string>) {
+  const runtime = makeRuntime()
+  await seedContacts(runtime.db, 3)
+  await runtime.db.contacts.update(SECOND, { company: { relationTo: 'companies', value: COMPANY } })
+  await runtime.db.companies.add({
+    id: COMPANY,
+    companyName: 'Orbit Works',
+    website: 'https://www.orbit.example/',
+    version: 1,
+  } as never)
+  renderApp('/contacts/add', { runtime })
+  for (const [label, value] of Object.entries(values))
+    fireEvent.change(await screen.findByLabelText(label), { target: { value } })
+  return { runtime }
+}
+
+const notice = () => screen.findByText('This may be a contact you already have:')
+
+describe("the fields' duplicate roles", () => {
+  it('are in the texts the list index joins, so a match is found by one search', () => {
+    for (const name of COLLECTION_NAMES) {
+      for (const [field, definition] of Object.entries(collections[name].fields ?? {})) {
+        const role = definition.duplicate
+        if (!role || definition.relation) continue
+        expect(definition.global, `${name}.${field}`).toBe(role.as === 'digits' ? 'phone' : 'text')
+      }
+    }
+  })
+})
+
+describe('a record that may already exist', () => {
+  beforeEach(() => storeSession())
+
+  it('is shown before saving when the email matches, and the save waits for "Save anyway"', async () => {
+    const { runtime } = await addContact({ 'First Name': 'Grace', Email: '  PERSON02@example.com ' })
+    const box = (await notice()).parentElement as HTMLElement
+    expect(within(box).getByText('First02 Person 02')).toBeTruthy()
+    expect(within(box).getByText('(the same email)')).toBeTruthy()
+    expect(within(box).getByRole('link', { name: 'Open First02 Person 02' }).getAttribute('href')).toBe(
+      `/contacts/edit/${SECOND}`,
+    )
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save Contact' }))
+    await screen.findByText('Open it to use the one you have, or save anyway.')
+    expect(await runtime.db.outbox.count()).toBe(0)
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save anyway' }))
+    await waitFor(async () => expect(await runtime.db.contacts.count()).toBe(4))
+    expect(await runtime.db.outbox.count()).toBe(1)
+  })
+
+  it('matches a phone number however it is written, in either phone field', async () => {
+    await addContact({ 'First Name': 'Grace', Mobile: '+44 (20) 7946-0003' })
+    const box = (await notice()).parentElement as HTMLElement
+    expect(within(box).getByText('First03 Person 03')).toBeTruthy()
+    expect(within(box).getByText('(the same phone number)')).toBeTruthy()
+  })
+
+  it('matches a name only at the same company', async () => {
+    const { runtime } = await addContact({ 'First Name': 'first02', 'Last Name': 'Person 02' })
+    // The name alone is no match.
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    expect(screen.queryByText('This may be a contact you already have:')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Save Contact' }))
+    await waitFor(async () => expect(await runtime.db.contacts.count()).toBe(4))
+  })
+
+  it('matches the same name at the same company, letter case aside', async () => {
+    const runtime = makeRuntime()
+    await seedContacts(runtime.db, 3)
+    await runtime.db.contacts.update(SECOND, { company: { relationTo: 'companies', value: COMPANY } })
+    await runtime.db.companies.add({ id: COMPANY, companyName: 'Orbit Works', version: 1 } as never)
+    // Added from the company's page: the company is chosen already.
+    renderApp(`/contacts/add?company=${COMPANY}`, { runtime })
+    fireEvent.change(await screen.findByLabelText('First Name'), { target: { value: 'FIRST02' } })
+    fireEvent.change(screen.getByLabelText('Last Name'), { target: { value: 'person 02' } })
+    const box = (await notice()).parentElement as HTMLElement
+    expect(within(box).getByText('(the same name at the same company)')).toBeTruthy()
+  })
+
+  it('asks nothing when nothing matches', async () => {
+    const { runtime } = await addContact({ 'First Name': 'Ada', Email: 'ada@example.com' })
+    fireEvent.click(screen.getByRole('button', { name: 'Save Contact' }))
+    await waitFor(async () => expect(await runtime.db.contacts.count()).toBe(4))
+    expect(screen.queryByText('This may be a contact you already have:')).toBeNull()
+  })
+
+  it('on an edit: not for the record itself, nor for what it already was; yes for a new match', async () => {
+    const runtime = makeRuntime()
+    await seedContacts(runtime.db, 3)
+    // Two records already share a phone: editing one's title asks nothing.
+    await runtime.db.contacts.update(SECOND, { phone: '+44 20 7946 0003' })
+    renderApp(`/contacts/edit/${SECOND}`, { runtime })
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Chief Engineer' } })
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    expect(screen.queryByText('This may be a contact you already have:')).toBeNull()
+
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'person03@example.com' } })
+    const box = (await notice()).parentElement as HTMLElement
+    expect(within(box).getByText('First03 Person 03')).toBeTruthy()
+    expect(within(box).queryByText('First02 Person 02')).toBeNull()
+  })
+
+  it('finds a company by its website, its scheme, "www." and closing slash aside', async () => {
+    const runtime = makeRuntime()
+    await runtime.db.companies.add({
+      id: COMPANY,
+      companyName: 'Orbit Works',
+      website: 'https://www.orbit.example/',
+      version: 1,
+    } as never)
+    renderApp('/companies/add', { runtime })
+    fireEvent.change(await screen.findByLabelText('Company Name'), { target: { value: 'Orbit Holdings' } })
+    fireEvent.change(screen.getByLabelText('Website'), { target: { value: 'orbit.example' } })
+    const box = (await screen.findByText('This may be a company you already have:'))
+      .parentElement as HTMLElement
+    expect(within(box).getByText('Orbit Works')).toBeTruthy()
+    expect(within(box).getByText('(the same website)')).toBeTruthy()
+  })
+})

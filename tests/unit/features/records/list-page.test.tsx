@@ -1,0 +1,197 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { mirrorIndex } from '../../../../src/db/mirror-index'
+import { listStateKey } from '../../../../src/ui/use-list-state'
+import { currentPath, makeRuntime, renderApp, seedContacts, storeSession } from '../../helpers'
+
+/** The first-name cells of the table body, in order. */
+function firstNames() {
+  const [, body] = screen.getAllByRole('rowgroup')
+  return within(body as HTMLElement)
+    .queryAllByRole('row')
+    .map((row) => within(row).getAllByRole('cell')[0]?.textContent)
+}
+
+async function openList(seed = 30) {
+  storeSession()
+  const runtime = makeRuntime()
+  await seedContacts(runtime.db, seed)
+  const view = renderApp('/contacts/list', { runtime })
+  await screen.findByRole('heading', { name: 'All Contacts' })
+  return { ...view, runtime }
+}
+
+describe('contacts list', () => {
+  beforeEach(() => storeSession())
+
+  it('renders the first page of the mirror with the showing text', async () => {
+    await openList()
+    await waitFor(() => expect(firstNames()).toHaveLength(10))
+    expect(firstNames()[0]).toBe('First01')
+    expect(firstNames()[9]).toBe('First10')
+    expect(screen.getByText('Showing 1 to 10 of 30 entries')).toBeTruthy()
+    expect(screen.getByRole('columnheader', { name: 'First Name' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Add Contact' }).getAttribute('href')).toBe('/contacts/add')
+    // Email action: a mail link, or disabled when the contact has none.
+    expect(screen.getByRole('link', { name: 'Email First02 Person 02' }).getAttribute('href')).toBe(
+      'mailto:person02@example.com',
+    )
+    expect(screen.getByRole('button', { name: 'Email First01 Person 01' })).toHaveProperty('disabled', true)
+  })
+
+  it('pages, and changes the page size from page 1', async () => {
+    await openList()
+    await waitFor(() => expect(firstNames()).toHaveLength(10))
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }))
+    await waitFor(() => expect(firstNames()[0]).toBe('First21'))
+    expect(screen.getByText('Showing 21 to 30 of 30 entries')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true)
+
+    fireEvent.change(screen.getByLabelText('Show'), { target: { value: '25' } })
+    await waitFor(() => expect(firstNames()).toHaveLength(25))
+    expect(firstNames()[0]).toBe('First01')
+    expect(screen.getByText('Showing 1 to 25 of 30 entries')).toBeTruthy()
+  })
+
+  it('shows any page in the render that follows the click, from the list index in memory', async () => {
+    const { runtime } = await openList()
+    await waitFor(() => expect(firstNames()).toHaveLength(10))
+    await waitFor(() => expect(mirrorIndex(runtime.db, 'contacts').ready).toBe(true))
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }))
+    // No waiting: the rows are there as the click's render ends.
+    expect(firstNames()[0]).toBe('First11')
+    expect(screen.getByText('Showing 11 to 20 of 30 entries')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }))
+    expect(firstNames()[0]).toBe('First21')
+  })
+
+  it('shows a search’s rows in the render that follows Enter, and follows an edit of a row shown', async () => {
+    const { runtime } = await openList()
+    await waitFor(() => expect(mirrorIndex(runtime.db, 'contacts').ready).toBe(true))
+    const box = screen.getByPlaceholderText('Search records')
+    fireEvent.change(box, { target: { value: 'first2 person' } })
+    fireEvent.keyDown(box, { key: 'Enter' })
+    expect(firstNames()).toEqual([
+      'First20',
+      'First21',
+      'First22',
+      'First23',
+      'First24',
+      'First25',
+      'First26',
+      'First27',
+      'First28',
+      'First29',
+    ])
+    expect(screen.getByText('Showing 1 to 10 of 10 entries')).toBeTruthy()
+    // Saved elsewhere (another tab, the server's copy): the row on screen changes with it.
+    await runtime.db.contacts.update('00000000-0000-4000-8000-000000000021', { firstName: 'First21b' })
+    await waitFor(() => expect(firstNames()[1]).toBe('First21b'))
+  })
+
+  it('opens a row’s edit screen from its Edit link, which is a real link to that screen', async () => {
+    const { router } = await openList()
+    await waitFor(() => expect(firstNames()).toHaveLength(10))
+    const edit = screen.getByRole('link', { name: 'Edit First03 Person 03' })
+    expect(edit.getAttribute('href')).toBe('/contacts/edit/00000000-0000-4000-8000-000000000003')
+    // With a modifier the browser opens it elsewhere: the app stays where it is.
+    fireEvent.click(edit, { ctrlKey: true })
+    expect(currentPath(router)).toBe('/contacts/list')
+    fireEvent.click(edit)
+    await waitFor(() =>
+      expect(currentPath(router)).toBe('/contacts/edit/00000000-0000-4000-8000-000000000003'),
+    )
+    await screen.findByRole('heading', { level: 1, name: 'Edit Contact' })
+  })
+
+  it('opens a row’s record by its name too', async () => {
+    const { router } = await openList()
+    await waitFor(() => expect(firstNames()).toHaveLength(10))
+    const [, body] = screen.getAllByRole('rowgroup')
+    const name = within(body as HTMLElement).getByRole('link', { name: 'First04' })
+    expect(name.getAttribute('href')).toBe('/contacts/edit/00000000-0000-4000-8000-000000000004')
+    fireEvent.click(name)
+    await waitFor(() =>
+      expect(currentPath(router)).toBe('/contacts/edit/00000000-0000-4000-8000-000000000004'),
+    )
+  })
+
+  it('narrows the rows as the user searches, after a pause', async () => {
+    await openList()
+    await waitFor(() => expect(firstNames()).toHaveLength(10))
+    fireEvent.change(screen.getByPlaceholderText('Search records'), { target: { value: 'person07@' } })
+    await waitFor(() => expect(firstNames()).toEqual(['First07']))
+    expect(screen.getByText('Showing 1 to 1 of 1 entries')).toBeTruthy()
+
+    fireEvent.change(screen.getByPlaceholderText('Search records'), { target: { value: 'nobody-here' } })
+    await screen.findByText('No contacts match "nobody-here"')
+    expect(firstNames()).toEqual([])
+  })
+
+  it('never shows the server’s count for one search beside the rows of another', async () => {
+    storeSession()
+    const runtime = makeRuntime()
+    // The server holds 40 contacts in all, 10 more than this device has so far.
+    runtime.engine.refreshPage = async (_collection, query) => (query.search === '' ? 40 : null)
+    await seedContacts(runtime.db, 30)
+    renderApp('/contacts/list', { runtime })
+    // How far the device has come, not a total that is still growing.
+    await screen.findByText('Showing 1 to 10 · 30 of 40 records downloaded')
+
+    // Offline, a search is answered by the device alone: the count of the whole list no longer applies.
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    fireEvent.change(screen.getByPlaceholderText('Search records'), { target: { value: 'person07@' } })
+    await waitFor(() => expect(firstNames()).toEqual(['First07']))
+    expect(screen.getByText('Showing 1 to 1 of 1 entries')).toBeTruthy()
+    expect(screen.queryByText('records downloaded', { exact: false })).toBeNull()
+    offline.mockRestore()
+  })
+
+  it('restores the page, size and search remembered for this list, by this user only', async () => {
+    // Another member of staff's search on this tablet is theirs alone.
+    localStorage.setItem(
+      listStateKey('someone-else.contact'),
+      JSON.stringify({ page: 1, perPage: 5, search: 'first2' }),
+    )
+    localStorage.setItem(
+      listStateKey('u1.contact'),
+      JSON.stringify({ page: 2, perPage: 5, search: 'first1' }),
+    )
+    await openList()
+    // "first1" matches First10 … First19: page 2 of 5 holds First15 … First19.
+    await waitFor(() => expect(firstNames()).toEqual(['First15', 'First16', 'First17', 'First18', 'First19']))
+    expect((screen.getByPlaceholderText('Search records') as HTMLInputElement).value).toBe('first1')
+    expect((screen.getByLabelText('Show') as HTMLSelectElement).value).toBe('5')
+
+    fireEvent.click(screen.getByRole('button', { name: 'Page 1' }))
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(listStateKey('u1.contact')) ?? '{}')).toEqual({
+        page: 1,
+        perPage: 5,
+        search: 'first1',
+      }),
+    )
+  })
+
+  it('marks rows whose changes are not on the server yet', async () => {
+    const { runtime } = await openList(3)
+    await waitFor(() => expect(firstNames()).toHaveLength(3))
+    expect(screen.queryByText('Not synced')).toBeNull()
+
+    await runtime.mutate.save('contacts', '00000000-0000-4000-8000-000000000002', { title: 'Boss' })
+    const row = (await screen.findByText('Not synced')).closest('tr') as HTMLElement
+    expect(within(row).getByText('First02')).toBeTruthy()
+
+    const op = await runtime.db.outbox.toCollection().first()
+    await runtime.db.outbox.update(op?.seq as number, { status: 'failed' })
+    await screen.findByText('Not saved')
+  })
+
+  it('says so when there are no contacts yet', async () => {
+    const { runtime } = await openList(0)
+    await screen.findByText('No contacts yet')
+    expect(screen.getByRole('link', { name: 'Add your first contact' })).toBeTruthy()
+    await runtime.mutate.add('contacts', { firstName: 'Grace', lastName: 'Hopper' })
+    await waitFor(() => expect(firstNames()).toEqual(['GraceNot synced']))
+  })
+})
