@@ -10,10 +10,12 @@ import { onPageSleep, pageWorkersAllowed } from '../db/page-sleep'
 import { isLocked, subscribeLock } from '../session/lock'
 import { askToKeepData } from '../session/persistent-storage'
 import { type SessionUser, signOut } from '../session/sign-in'
+import { readEventStream } from '../transport/event-stream'
 import { fetchTransport } from '../transport/http'
 import { requestBackgroundSync } from './background-sync'
 import type { NoticeLevel } from './context'
 import { SyncEngine } from './engine'
+import { FeedListener } from './feed-listener'
 import { type HistoryCalls, historyCalls } from './history-calls'
 import { type MergeCalls, mergeCalls } from './merge-calls'
 import { type Mutators, mutators } from './mutators'
@@ -47,6 +49,9 @@ export interface SyncRuntime {
   stop: () => void
 }
 
+/** Three of the server's 15 s heartbeats missed: the connection is gone, whatever the browser thinks. */
+const STREAM_SILENCE_MS = 45_000
+
 export function startRuntime(
   user: SessionUser,
   notify: (text: string, level: NoticeLevel) => void,
@@ -76,7 +81,15 @@ export function startRuntime(
       // keeps the status the screens read and the calls they make (refreshPage, discard). No workers
       // (jsdom), or none that can be stopped safely (WebKit, page-sleep.ts): here.
       worker = pageWorkersAllowed() ? new WorkerRunner(startSyncWorker(), engine, notify) : null
-      scheduler = new SyncScheduler(engine, gate.runner(worker ?? engine, engine.status))
+      // The feed stream says when a colleague's change is there to pull (feed-listener.ts).
+      const feed = new FeedListener({
+        userId: user.id,
+        open: (onEvent, signal) =>
+          readEventStream('/api/sync/stream', { onEvent, signal, silenceMs: STREAM_SILENCE_MS }),
+        onMoved: () => void scheduler?.run(),
+        sessionReady: gate.confirmed,
+      })
+      scheduler = new SyncScheduler(engine, gate.runner(worker ?? engine, engine.status), feed)
       scheduler.start()
       // Asked again at each start: granted by Chromium once the app is installed or much used (docs/sync.md).
       void askToKeepData()

@@ -1,7 +1,8 @@
 /**
  * When to sync, in the browser: when the network comes back, when the app is
- * shown again, shortly after a write, when a backed-off retry falls due, and
- * every minute while visible. Only one tab at a time replays (a Web Lock); a
+ * shown again, shortly after a write, when a backed-off retry falls due, when
+ * the feed stream says the server's feed moved (feed-listener.ts), and every
+ * minute while visible and no stream is open. Only one tab at a time replays (a Web Lock); a
  * tab that finds the lock taken asks the holder to run again over a
  * BroadcastChannel, so no write waits for the next timer. The holder answers
  * each ask; a lock no one answers for is held by a page that is gone (Firefox
@@ -14,6 +15,7 @@
  */
 import { syncLockName } from './background-sync'
 import type { RunResult, SyncEngine } from './engine'
+import type { FeedListener } from './feed-listener'
 import { HolderWatch, type LockTalk } from './lock-holder'
 
 /** What runs one sync: the engine itself, or the worker that holds it. */
@@ -31,12 +33,15 @@ export class SyncScheduler {
   private channel: BroadcastChannel | null = null
   private stopped = false
   private holding = false
+  /** Asked to run while this tab was running: once more when that run ends, for what it may have missed. */
+  private runAgain = false
   private readonly holder = new HolderWatch()
   private readonly lockName: string
 
   constructor(
     private readonly engine: SyncEngine,
     private readonly runner: SyncRunner = engine,
+    private readonly feed?: FeedListener,
   ) {
     this.lockName = syncLockName(engine.ctx.userId)
   }
@@ -54,12 +59,20 @@ export class SyncScheduler {
         void this.runner.sync()
       }
     }
-    this.timers.push(setInterval(() => document.visibilityState === 'visible' && this.run(), PERIODIC_MS))
+    // The stream tells this tab when to pull; the minute's pull is for when no stream is open here.
+    this.timers.push(
+      setInterval(
+        () => document.visibilityState === 'visible' && !this.feed?.connected && this.run(),
+        PERIODIC_MS,
+      ),
+    )
+    this.feed?.start()
     void this.run()
   }
 
   stop() {
     this.stopped = true
+    this.feed?.stop()
     window.removeEventListener('online', this.onSignal)
     document.removeEventListener('visibilitychange', this.onVisible)
     this.channel?.close()
@@ -91,6 +104,10 @@ export class SyncScheduler {
 
   private async runLocked() {
     if (this.stopped) return
+    if (this.holding) {
+      this.runAgain = true
+      return
+    }
     // The browser knows it has no network: trying would only fail (and log) until 'online' fires.
     if (typeof navigator !== 'undefined' && navigator.onLine === false) {
       this.engine.status.set({ activity: 'offline' })
@@ -110,7 +127,10 @@ export class SyncScheduler {
       this.holder.answered()
       this.holding = true
       try {
-        this.afterRun(await this.runner.sync())
+        do {
+          this.runAgain = false
+          this.afterRun(await this.runner.sync())
+        } while (this.runAgain && !this.stopped)
       } finally {
         this.holding = false
       }

@@ -52,6 +52,9 @@ export function sessionGate(user: SessionUser, transport: Transport, storage: St
       return NO_SESSION
     }) satisfies Transport,
 
+    /** Whether the session is confirmed (renewed first if need be): the feed stream opens only then. */
+    confirmed: async () => (await ready()) === 'ok',
+
     /** The scheduler's runner behind the gate; `status` shows why a run did not happen. */
     runner: (inner: SyncRunner, status: SyncStatus): SyncRunner => ({
       sync: async (): Promise<RunResult> => {
