@@ -1,6 +1,6 @@
 /** The signed-in session's runtime, for every screen under the signed-in layout. */
 import { createContext, useContext } from 'react'
-import type { SyncRuntime } from '../../sync/runtime'
+import type { SyncRuntime } from '../sync/runtime'
 
 export const RuntimeContext = createContext<SyncRuntime | null>(null)
 

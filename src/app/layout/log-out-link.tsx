@@ -3,8 +3,8 @@
  * wait or the server is out of reach (features/lock/log-out-question.tsx).
  */
 import { useLogOut } from '../../features/lock'
-import { useRuntime } from '../../features/records/runtime-context'
 import { LogOutIcon } from '../../ui/icons'
+import { useRuntime } from '../runtime-context'
 import { topBarLink } from './top-bar-link'
 
 export function LogOutLink() {

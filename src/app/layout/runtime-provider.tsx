@@ -5,10 +5,10 @@
  */
 import { useRouter } from '@tanstack/react-router'
 import { type ReactNode, startTransition, useEffect, useMemo, useRef, useState } from 'react'
-import { RuntimeContext } from '../../features/records/runtime-context'
 import type { SessionUser } from '../../session/stored-user'
 import { type SyncRuntime, startRuntime } from '../../sync/runtime'
 import { notify } from '../notify'
+import { RuntimeContext } from '../runtime-context'
 
 export function RuntimeProvider({ user, children }: { user: SessionUser; children: ReactNode }) {
   const start = useRouter().options.context.startRuntime ?? startRuntime

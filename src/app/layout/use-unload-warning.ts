@@ -7,7 +7,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect } from 'react'
-import { useRuntime } from '../../features/records/runtime-context'
+import { useRuntime } from '../runtime-context'
 
 function warn(event: BeforeUnloadEvent) {
   event.preventDefault()

@@ -5,10 +5,10 @@
  */
 import { Link } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
+import { useRuntime } from '../../app/runtime-context'
 import { mirrorOf } from '../../db/tables'
 import { SyncIcon } from '../../ui/icons'
 import { card } from '../../ui/styles'
-import { useRuntime } from '../records/runtime-context'
 import { SCREENS } from '../records/screens'
 import { formatCount } from './format'
 

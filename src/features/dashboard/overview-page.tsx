@@ -5,7 +5,7 @@
  * offline and follows changes made in any tab.
  */
 import { Link } from '@tanstack/react-router'
-import { useRuntime } from '../records/runtime-context'
+import { useRuntime } from '../../app/runtime-context'
 import { CountTiles } from './count-tiles'
 import { DepartmentCard } from './department-card'
 import { useFigures } from './figures/use-figures'

@@ -2,6 +2,7 @@
 
 import { type FormEvent, useId, useState } from 'react'
 import { toast } from 'sonner'
+import { useRuntime } from '../../app/runtime-context'
 import { messages } from '../../domain/errors'
 import { newPasswordProblem } from '../../domain/user'
 import { keepVerifier } from '../../session/lock'
@@ -10,7 +11,6 @@ import { TextField } from '../../ui/field'
 import { describedByHint, PasswordHint } from '../../ui/password-hint'
 import { button, card } from '../../ui/styles'
 import { useOnline } from '../../ui/use-online'
-import { useRuntime } from '../records/runtime-context'
 
 type Field = 'currentPassword' | 'password' | 'confirmPassword'
 const blank: Record<Field, string> = { currentPassword: '', password: '', confirmPassword: '' }

@@ -6,13 +6,13 @@
  */
 import { useRef, useState } from 'react'
 import { toast } from 'sonner'
+import { useRuntime } from '../../app/runtime-context'
 import type { Account } from '../../domain/user'
 import type { SessionUser } from '../../session/stored-user'
 import { displayName, initials, photoUrl } from '../../session/user-name'
 import { Avatar } from '../../ui/avatar'
 import { prepareImage } from '../../ui/prepare-image'
 import { button, card } from '../../ui/styles'
-import { useRuntime } from '../records/runtime-context'
 import { reportSaveError } from '../records/save-errors'
 import { useImageSrc } from '../records/use-image-src'
 

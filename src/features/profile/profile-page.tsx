@@ -4,8 +4,9 @@
  * reads it offline and saves through the outbox like any record; a change
  * the server did not take shows here as it does on a record's edit screen.
  */
+
+import { useRuntime } from '../../app/runtime-context'
 import { useOnline } from '../../ui/use-online'
-import { useRuntime } from '../records/runtime-context'
 import { RecordIssues } from '../sync-issues'
 import { PasswordCard } from './password-card'
 import { ProfileCard } from './profile-card'

@@ -7,8 +7,8 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect } from 'react'
+import { useRuntime } from '../../app/runtime-context'
 import { type SessionUser, sessionOf, storedUser, storeSession } from '../../session/stored-user'
-import { useRuntime } from '../records/runtime-context'
 
 const sameSession = (a: SessionUser | null, b: SessionUser) =>
   a !== null && (Object.keys(b) as (keyof SessionUser)[]).every((key) => a[key] === b[key])

@@ -1,9 +1,9 @@
 /** The signed-in user's account as this device mirrors it, with its changes still queued. No network here. */
 import { useLiveQuery } from 'dexie-react-hooks'
+import { useRuntime } from '../../app/runtime-context'
 import type { OutboxOp } from '../../db/outbox-types'
 import { opsFor } from '../../db/record-writes'
 import type { Account } from '../../domain/user'
-import { useRuntime } from '../records/runtime-context'
 
 const NO_OPS: OutboxOp[] = []
 

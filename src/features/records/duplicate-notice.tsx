@@ -6,9 +6,9 @@
  */
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
+import { useRuntime } from '../../app/runtime-context'
 import { collections } from '../../domain/collections'
 import { button } from '../../ui/styles'
-import { useRuntime } from './runtime-context'
 import type { EntityScreen } from './screens'
 import type { DuplicateCheck } from './use-duplicates'
 

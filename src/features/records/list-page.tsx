@@ -6,6 +6,7 @@
  */
 import { Link } from '@tanstack/react-router'
 import { useCallback, useMemo, useSyncExternalStore } from 'react'
+import { useRuntime } from '../../app/runtime-context'
 import { collections } from '../../domain/collections'
 import { DataTable } from '../../ui/data-table'
 import { PlusIcon, TrashIcon } from '../../ui/icons'
@@ -20,7 +21,6 @@ import { useDeleteConfirm } from './delete-confirm'
 import { type ListRow, useListColumns } from './list-columns'
 import { ListEmpty } from './list-empty'
 import { useRecordPage, useServerTotal, useSyncStates } from './record-hooks'
-import { useRuntime } from './runtime-context'
 import { unlinkedBy } from './unlinked-by'
 import { useScreen } from './use-screen'
 

@@ -5,6 +5,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useCallback } from 'react'
+import { useRuntime } from '../../app/runtime-context'
 import type { OutboxOp } from '../../db/outbox-types'
 import { mirrorOf } from '../../db/tables'
 import { type CollectionName, collections, type MirroredName } from '../../domain/collections'
@@ -12,7 +13,6 @@ import type { HistoryEntry } from '../../domain/history'
 import { card } from '../../ui/styles'
 import { timeFormat } from '../../ui/time-format'
 import { type HistoryLine, historyLine, type NameOf, pendingLine } from './history-lines'
-import { useRuntime } from './runtime-context'
 import { useRecordHistory } from './use-record-history'
 
 /** A change that reached the server this long after it was made was made offline (or queued). */

@@ -1,6 +1,7 @@
 /** React hooks over the mirror: what every list and edit screen reads. They never touch the network. */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { useRuntime } from '../../app/runtime-context'
 import type { ListedRow } from '../../db/index-entries'
 import { listedPage, type PageQuery, readPage } from '../../db/list-read'
 import { mirrorIndex } from '../../db/mirror-index'
@@ -8,7 +9,6 @@ import type { OutboxOp } from '../../db/outbox-types'
 import { opsFor } from '../../db/record-writes'
 import { mirrorOf } from '../../db/tables'
 import type { CollectionName, RecordOf } from '../../domain/collections'
-import { useRuntime } from './runtime-context'
 
 /** A list screen's page: its rows as the list shows them, and how many records match. */
 export interface ListedPage {

@@ -7,11 +7,11 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
+import { useRuntime } from '../../app/runtime-context'
 import { mirrorOf } from '../../db/tables'
 import { collections } from '../../domain/collections'
 import type { Relationship } from '../../domain/fields'
 import { Combobox, type ComboboxOption } from '../../ui/combobox'
-import { useRuntime } from './runtime-context'
 import type { ScreenField } from './screens'
 import { useRecordSearch } from './use-record-search'
 

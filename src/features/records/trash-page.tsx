@@ -7,6 +7,7 @@
  */
 import { useCallback, useMemo, useState } from 'react'
 import { toast } from 'sonner'
+import { useRuntime } from '../../app/runtime-context'
 import { collections } from '../../domain/collections'
 import type { TrashEntry } from '../../domain/trash'
 import { failureText } from '../../sync/online-call'
@@ -17,7 +18,6 @@ import { button, card } from '../../ui/styles'
 import { timeFormat } from '../../ui/time-format'
 import { BackLink } from './back-link'
 import { OnlineNotice } from './online-notice'
-import { useRuntime } from './runtime-context'
 import { useScreen } from './use-screen'
 import { useServerRead } from './use-server-read'
 

@@ -11,12 +11,12 @@
  * unsaved typing asks first (ui/unsaved-forms.ts); leaving anyway discards it.
  */
 import { useEffect, useMemo, useRef, useState } from 'react'
+import { useRuntime } from '../../app/runtime-context'
 import { readDraft } from '../../db/drafts'
 import { jsonEqual } from '../../db/equal'
 import { useUnsavedForm } from '../../ui/unsaved-forms'
 import { DraftKeeper } from './draft-keeper'
 import { type FormValues, isChosenFile } from './field-values'
-import { useRuntime } from './runtime-context'
 
 function prune(edits: FormValues, base: FormValues): FormValues {
   const kept = Object.entries(edits).filter(([field, value]) => !jsonEqual(base[field], value))
@@ -81,6 +81,11 @@ export function useDraft(base: FormValues, key?: string, typed: FormValues = {})
   for (const [field, value] of Object.entries(edits))
     if (!jsonEqual(base[field], value)) changed[field] = value
 
+  // Typed over, and the record's value has moved since the typing began (someone else's change came in).
+  const changedUnder = Object.keys(changed).filter(
+    (field) => field in typedOver.current && !jsonEqual(typedOver.current[field], base[field] ?? null),
+  )
+
   const kept = keepable(changed)
   const keptText = JSON.stringify(kept)
   // biome-ignore lint/correctness/useExhaustiveDependencies: keptText is `kept`, compared by value.
@@ -108,11 +113,18 @@ export function useDraft(base: FormValues, key?: string, typed: FormValues = {})
       if (!(field in typedOver.current)) typedOver.current[field] = baseNow.current[field] ?? null
       setEdits((current) => ({ ...current, [field]: value }))
     },
-    /** Drops these edits: saved in a form the record will not echo back as equal (a chosen image file). */
-    forget: (fields: readonly string[]) =>
+    /** Typed fields whose value on the record someone else changed while they were typed. */
+    changedUnder,
+    /**
+     * Drops these edits, so the fields show the record's value again: saved in a form the record will
+     * not echo back as equal (a chosen image file), or the person took the other change instead.
+     */
+    forget: (fields: readonly string[]) => {
+      for (const field of fields) delete typedOver.current[field]
       setEdits((current) =>
         Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field))),
-      ),
+      )
+    },
     /** Drops the typing and its draft: the person chose to (the notice's Discard, or leaving anyway). */
     discard,
     /** The form was saved as a new record: its draft goes (the screen moves to the record's edit form). */

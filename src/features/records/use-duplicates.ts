@@ -6,11 +6,11 @@
  * save anyway.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useRuntime } from '../../app/runtime-context'
 import { type Duplicate, findDuplicates } from '../../db/duplicates'
 import { mirrorIndex } from '../../db/mirror-index'
 import type { CollectionName } from '../../domain/collections'
 import { duplicateProbe, findsDuplicates } from '../../domain/duplicates'
-import { useRuntime } from './runtime-context'
 
 /** How long the typing must pause before the device looks. */
 export const DUPLICATE_PAUSE_MS = 250

@@ -7,9 +7,9 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useMemo } from 'react'
+import { useRuntime } from '../../app/runtime-context'
 import { type MirroredName, mirrored } from '../../domain/collections'
 import { type ImageRef, imageUrl } from '../../domain/images'
-import { useRuntime } from './runtime-context'
 
 export function useImageSrc(collection: MirroredName, ref: ImageRef | null | undefined): string | null {
   const { db } = useRuntime()

@@ -5,12 +5,12 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
+import { useRuntime } from '../../app/runtime-context'
 import { historyKey, readHistory, type StoredHistory } from '../../db/histories'
 import type { CollectionName } from '../../domain/collections'
 import { HISTORY_OFFLINE_TEXT } from '../../sync/history-calls'
 import { OnlineCallError } from '../../sync/online-call'
 import { useOnline } from '../../ui/use-online'
-import { useRuntime } from './runtime-context'
 
 export interface RecordHistory {
   /** undefined while the device's copy is read; null when it has none. */
@@ -18,13 +18,16 @@ export interface RecordHistory {
   error: OnlineCallError | null
 }
 
+/** The record's history as the device last read it, following each new read (undefined while read). */
+export function useStoredHistory(collection: CollectionName, id: string): StoredHistory | null | undefined {
+  const { db } = useRuntime()
+  return useLiveQuery(async () => (await readHistory(db, historyKey(collection, id))) ?? null, [db, collection, id])
+}
+
 export function useRecordHistory(collection: CollectionName, id: string, version: unknown): RecordHistory {
-  const { db, history } = useRuntime()
+  const { history } = useRuntime()
   const online = useOnline()
-  const stored = useLiveQuery(
-    async () => (await readHistory(db, historyKey(collection, id))) ?? null,
-    [db, collection, id],
-  )
+  const stored = useStoredHistory(collection, id)
   const [error, setError] = useState<OnlineCallError | null>(null)
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new version means new changes on the server
   useEffect(() => {

@@ -1,9 +1,9 @@
 /** A collection searched in the mirror as options for a picker: offline too, with the list's word rules. */
 import { useLiveQuery } from 'dexie-react-hooks'
+import { useRuntime } from '../../app/runtime-context'
 import { readPage } from '../../db/list-read'
 import { type CollectionName, collections } from '../../domain/collections'
 import type { ComboboxOption } from '../../ui/combobox'
-import { useRuntime } from './runtime-context'
 
 const RESULTS = 8
 

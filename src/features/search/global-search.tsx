@@ -10,12 +10,12 @@
  */
 import { useNavigate } from '@tanstack/react-router'
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import { useRuntime } from '../../app/runtime-context'
 import type { GlobalQuery } from '../../domain/global-search'
 import { cx } from '../../ui/cx'
 import { CloseIcon, SearchIcon } from '../../ui/icons'
 import { iconButton, input } from '../../ui/styles'
 import { storeListSearch } from '../../ui/use-list-state'
-import { useRuntime } from '../records/runtime-context'
 import { screens } from '../records/screens'
 import { warmGlobalSearch } from './global-find'
 import { type ResultItem, resultGroups } from './result-items'

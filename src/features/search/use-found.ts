@@ -4,7 +4,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
-import { useRuntime } from '../records/runtime-context'
+import { useRuntime } from '../../app/runtime-context'
 import { type Found, findEverywhere, globalSearchVersion, subscribeGlobalSearch } from './global-find'
 
 /** Rows shown per entity; the rest are behind "Show all". */

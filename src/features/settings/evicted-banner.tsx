@@ -4,9 +4,9 @@
  * device marker knew), and that the records are downloading again.
  */
 import { Link } from '@tanstack/react-router'
+import { useRuntime } from '../../app/runtime-context'
 import { Banner } from '../../ui/banner'
 import { button } from '../../ui/styles'
-import { useRuntime } from '../records/runtime-context'
 import { useMirrorWatch } from './use-mirror-watch'
 
 export const evictedTitle = "Your browser deleted Outpost's data on this device"

@@ -2,11 +2,12 @@
  * /users/settings: how the app looks and locks for this user on this device,
  * what the device holds, and how syncing stands. Every choice applies at once.
  */
+
+import { useRuntime } from '../../app/runtime-context'
 import { ACTIVE_COLOURS, LOCK_MINUTES, type LockMinutes, SIDEBAR_COLOURS } from '../../session/preferences'
 import { SelectField } from '../../ui/field'
 import { button, card } from '../../ui/styles'
 import { timeFormat } from '../../ui/time-format'
-import { useRuntime } from '../records/runtime-context'
 import { useSyncSummary } from '../sync-status'
 import { ChoiceGroup } from './choice-group'
 import { swatches } from './sidebar-theme'

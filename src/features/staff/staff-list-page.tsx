@@ -4,6 +4,7 @@
  * needs the network; offline it says so and offers to try again.
  */
 import { Link } from '@tanstack/react-router'
+import { useRuntime } from '../../app/runtime-context'
 import { DataTable } from '../../ui/data-table'
 import { PlusIcon } from '../../ui/icons'
 import { PageSizeSelect } from '../../ui/page-size-select'
@@ -12,7 +13,6 @@ import { SearchBox } from '../../ui/search-box'
 import { button, card } from '../../ui/styles'
 import { useListState, usePageGuard } from '../../ui/use-list-state'
 import { OnlineNotice } from '../records/online-notice'
-import { useRuntime } from '../records/runtime-context'
 import { useStaffColumns } from './staff-columns'
 import { useDeleteMember } from './use-delete-member'
 import { useStaffPage } from './use-staff'

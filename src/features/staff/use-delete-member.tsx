@@ -4,9 +4,9 @@
  * refusal (offline, or oneself) is shown in the server's words.
  */
 import { toast } from 'sonner'
+import { useRuntime } from '../../app/runtime-context'
 import { failureText } from '../../sync/online-call'
 import { useDeleteConfirm } from '../records/delete-confirm'
-import { useRuntime } from '../records/runtime-context'
 
 export function useDeleteMember(onDeleted: () => void) {
   const { users } = useRuntime()

@@ -2,10 +2,11 @@
  * Staff from the server, as React state: a page of the list, or one member
  * (records/use-server-read.ts).
  */
+
+import { useRuntime } from '../../app/runtime-context'
 import type { ListResponse } from '../../domain/rest'
 import type { Account } from '../../domain/user'
 import { STAFF_OFFLINE_TEXT } from '../../sync/user-calls'
-import { useRuntime } from '../records/runtime-context'
 import { type Loaded, useServerRead } from '../records/use-server-read'
 
 export function useStaffPage(query: {

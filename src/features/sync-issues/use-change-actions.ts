@@ -5,9 +5,9 @@
  */
 import { useState } from 'react'
 import { toast } from 'sonner'
+import { useRuntime } from '../../app/runtime-context'
 import type { OutboxOp } from '../../db/outbox-types'
 import type { Choice } from '../../sync/resolve'
-import { useRuntime } from '../records/runtime-context'
 import { reportSaveError } from '../records/save-errors'
 import { resolvedText } from './issue-text'
 

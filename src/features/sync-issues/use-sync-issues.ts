@@ -1,9 +1,9 @@
 /** The sync-issues page's data, live: every change needing a decision with its record's local copy, and the notices. */
 import { useLiveQuery } from 'dexie-react-hooks'
+import { useRuntime } from '../../app/runtime-context'
 import type { OutboxOp, SyncNotice } from '../../db/outbox-types'
 import { type MirrorRow, mirrorOf } from '../../db/tables'
 import { syncIssues } from '../../sync/resolve'
-import { useRuntime } from '../records/runtime-context'
 
 export interface ChangeIssue {
   op: OutboxOp

@@ -5,10 +5,10 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useSyncExternalStore } from 'react'
+import { useRuntime } from '../../app/runtime-context'
 import { META, readMeta } from '../../db/meta'
 import type { SyncState } from '../../sync/status'
 import { useOnline } from '../../ui/use-online'
-import { useRuntime } from '../records/runtime-context'
 import { attentionText, useIssueCount } from './use-issue-count'
 
 export type SyncTone = 'ok' | 'busy' | 'waiting' | 'offline' | 'attention'

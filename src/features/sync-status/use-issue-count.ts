@@ -4,7 +4,7 @@
  * carry lost changes. Live, so every tab's chip and sidebar agree.
  */
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useRuntime } from '../records/runtime-context'
+import { useRuntime } from '../../app/runtime-context'
 
 export function useIssueCount(): number {
   const { db } = useRuntime()

@@ -1,6 +1,6 @@
 /** The dashboard's figures for a screen: counting while it is open, a new render when they change. */
 import { useEffect, useSyncExternalStore } from 'react'
-import { useRuntime } from '../../records/runtime-context'
+import { useRuntime } from '../../../app/runtime-context'
 import { figureSource, holdFigures } from './figure-source'
 import type { Figures } from './snapshot'
 

@@ -1,7 +1,7 @@
 import { renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { beforeAll, expect, it } from 'vitest'
-import { RuntimeContext } from '../../../../src/features/records/runtime-context'
+import { RuntimeContext } from '../../../../src/app/runtime-context'
 import { useImageSrc } from '../../../../src/features/records/use-image-src'
 import { makeRuntime } from '../../helpers'
 
