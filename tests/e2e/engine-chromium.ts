@@ -28,6 +28,7 @@ export async function openChromium({ size }: EngineOptions = {}): Promise<Engine
       retrying(`clicking ${describeTarget(target)}`, async () => (await element(target)).click()),
     fill: (label, value) =>
       retrying(`filling ${describeTarget({ label })}`, async () => (await element({ label })).fill(value)),
+    press: (key) => page.keyboard.press(key),
     // The page runs the function on the argument it is handed; playwright's types cannot follow a generic one.
     evaluate: <A, T>(fn: (arg: A) => T | Promise<T>, arg: A) =>
       page.evaluate(fn as (arg: unknown) => T | Promise<T>, arg as unknown),

@@ -4,7 +4,7 @@
  * Missing Firefox is a failure with a fix, never a skip.
  */
 import { existsSync } from 'node:fs'
-import puppeteer, { type ElementHandle } from 'puppeteer-core'
+import puppeteer, { type ElementHandle, type KeyInput } from 'puppeteer-core'
 import { type EngineOptions, type EnginePage, emptyControl, NAME_HELPER, retrying } from './engine-page'
 import { describeTarget, findTarget, type Target } from './page-targets'
 
@@ -71,6 +71,7 @@ export async function openGecko({
         await control.evaluate(emptyControl)
         await control.type(value)
       }),
+    press: (key) => page.keyboard.press(key as KeyInput),
     // The page runs the function on the argument it is handed; puppeteer's types cannot follow a generic one.
     evaluate: <A, T>(fn: (arg: A) => T | Promise<T>, arg: A) =>
       page.evaluate(fn as (arg: unknown) => T | Promise<T>, arg as unknown) as Promise<T>,

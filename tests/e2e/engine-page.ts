@@ -26,6 +26,11 @@ export interface EnginePage {
   click(target: Target): Promise<void>
   /** Waits until the field is shown, empties it, then types the value key by key. */
   fill(label: string, value: string): Promise<void>
+  /**
+   * Presses one key (a character, or 'Backspace') in the focused element, as real input; resolves when
+   * the driver says it was sent (benchmarks time the key from just before).
+   */
+  press(key: string): Promise<void>
   /** Runs `fn(arg)` in the page (sent as source text: keep it self-contained); a promise is awaited. */
   evaluate<A, T>(fn: (arg: A) => T | Promise<T>, arg: A): Promise<T>
   screenshot(path: string): Promise<void>

@@ -122,6 +122,7 @@ export async function openWebKit({
         await session.execute(emptyControl.toString(), control)
         await session.sendKeys(control, value)
       }),
+    press: (key) => session.pressKey(key),
     evaluate: (fn, arg) => session.execute(fn.toString(), arg),
     screenshot: async (path) => writeFileSync(path, Buffer.from(await session.screenshot(), 'base64')),
     whatRuns: async () => {

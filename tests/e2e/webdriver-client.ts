@@ -65,6 +65,25 @@ export class WebDriverSession {
   click = (element: ElementRef) => this.send<null>('POST', `/element/${element[ELEMENT_KEY]}/click`, {})
   sendKeys = (element: ElementRef, text: string) =>
     this.send<null>('POST', `/element/${element[ELEMENT_KEY]}/value`, { text })
+  /**
+   * One key down and up in whatever has the focus (WebDriver actions, no element looked up first by a
+   * script): a character, or 'Backspace'.
+   */
+  pressKey = (key: string) => {
+    const value = key === 'Backspace' ? '\uE003' : key
+    return this.send<null>('POST', '/actions', {
+      actions: [
+        {
+          type: 'key',
+          id: 'keyboard',
+          actions: [
+            { type: 'keyDown', value },
+            { type: 'keyUp', value },
+          ],
+        },
+      ],
+    }).then(() => undefined)
+  }
   screenshot = () => this.send<string>('GET', '/screenshot')
   end = () => this.send<null>('DELETE', '')
 }
