@@ -7,7 +7,7 @@
  * per row, parsed and serialized again here, ~2.0 s; as one text per page of
  * 2,000, ~0.9 s.
  *
- * The same shape as `toDoc`, key for key, and tests/server/changes.test.ts
+ * The same shape as `toDoc`, key for key, and tests/server/collections/changes.test.ts
  * holds the two equal for every collection and every kind of field.
  */
 import { type SQL, sql } from 'drizzle-orm'

@@ -1,0 +1,44 @@
+/**
+ * A start skips drizzle's migrator when the database already has every
+ * committed migration (server/db/migrate.ts), and runs it otherwise.
+ */
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { migrate, upToDate } from '../../../server/db/migrate'
+import type { DbHandle } from '../../../server/db/open'
+import { openTestDb } from '../helpers'
+
+let handle: DbHandle
+let drop: () => Promise<void>
+beforeAll(async () => {
+  ;({ handle, drop } = await openTestDb())
+})
+afterAll(() => drop())
+
+it('finds a migrated database up to date, and migrating it again changes nothing', async () => {
+  expect(await upToDate(handle)).toBe(true)
+  const before = await handle.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
+  await migrate(handle)
+  const after = await handle.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
+  expect((after as { rows: unknown[] }).rows).toEqual((before as { rows: unknown[] }).rows)
+})
+
+it('is not up to date when the newest migration is not recorded, and migrate then applies it', async () => {
+  // Undo the newest migration (0013 adds record_history) and forget it, as a database built before it was.
+  await handle.db.execute(sql`drop table record_history`)
+  await handle.db.execute(
+    sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
+  )
+  expect(await upToDate(handle)).toBe(false)
+  await migrate(handle)
+  expect(await upToDate(handle)).toBe(true)
+  const table = await handle.db.execute(
+    sql`select 1 from information_schema.tables where table_name = 'record_history'`,
+  )
+  expect((table as { rows: unknown[] }).rows).toHaveLength(1)
+})
+
+it('is not up to date on a database without the migrations table (never migrated)', async () => {
+  await handle.db.execute(sql`drop schema drizzle cascade`)
+  expect(await upToDate(handle)).toBe(false)
+})
