@@ -19,6 +19,7 @@ import { BackLink } from './back-link'
 import { DraftNotice } from './draft-notice'
 import { DuplicateNotice } from './duplicate-notice'
 import { errorsByField, type FieldErrors, formValuesOf, isChosenFile } from './field-values'
+import { RecordChangedNote, TheirValueNote } from './record-change-notes'
 import { RecordFormCard } from './record-form'
 import { RecordHistoryCard } from './record-history'
 import { useRecord, useRecordOps } from './record-hooks'
@@ -27,6 +28,7 @@ import type { EntityScreen } from './screens'
 import { SyncStateLine, serverFieldErrors } from './sync-state-line'
 import { useDraft } from './use-draft'
 import { holdsSave, useDuplicates } from './use-duplicates'
+import { useRecordFollow } from './use-record-follow'
 import { useScreen } from './use-screen'
 
 type StoredRecord = { id: string } & Record<string, unknown>
@@ -89,6 +91,7 @@ function EditForm({ screen, record, ops, aside, toolbar }: EditFormProps) {
   const name = displayName(record) || `this ${label}`
 
   const duplicates = useDuplicates(collection, draft.values, record)
+  const follow = useRecordFollow(collection, record.id, saved, record.version)
 
   const save = async (anyway = false) => {
     // An edit that makes it like another record waits for 'Save anyway'.
@@ -99,6 +102,7 @@ function EditForm({ screen, record, ops, aside, toolbar }: EditFormProps) {
       const imageChanged = image !== undefined && image.field in draft.changed
       let changed: string[] = []
       if (Object.keys(fields).length) {
+        follow.saving(fields)
         const result = await mutate.save(collection, record.id, fields)
         if (!result.ok) return setErrors(errorsByField(result.errors))
         changed = result.changed
@@ -131,6 +135,14 @@ function EditForm({ screen, record, ops, aside, toolbar }: EditFormProps) {
         </div>
       </div>
       <RecordIssues ops={ops} />
+      {follow.change && (
+        <RecordChangedNote
+          collection={collection}
+          fields={follow.change.fields}
+          by={follow.changedBy}
+          onDismiss={follow.dismiss}
+        />
+      )}
       <DraftNotice
         restored={draft.restored}
         labelOf={(field) => collections[collection].fields[field]?.label ?? field}
@@ -157,6 +169,19 @@ function EditForm({ screen, record, ops, aside, toolbar }: EditFormProps) {
             busy={busy}
             onChange={draft.set}
             onSubmit={() => save()}
+            fieldNotes={Object.fromEntries(
+              draft.changedUnder.map((field) => [
+                field,
+                <TheirValueNote
+                  key={field}
+                  collection={collection}
+                  field={field}
+                  value={saved[field]}
+                  by={follow.lastChangedBy(field)}
+                  onUseTheirs={() => draft.forget([field])}
+                />,
+              ]),
+            )}
             notice={
               <DuplicateNotice
                 screen={screen}

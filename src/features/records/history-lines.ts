@@ -17,13 +17,13 @@ export type NameOf = (collection: string, id: string) => string | undefined
 
 const MAX_SHOWN = 60
 
-const labelOf = (collection: CollectionName, field: string) =>
+export const labelOf = (collection: CollectionName, field: string) =>
   collections[collection].fields?.[field]?.label ?? field
 
 const quoted = (text: string) => `“${text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text}”`
 
 /** A field's value as a person reads it. */
-function shown(collection: CollectionName, field: string, value: unknown, nameOf: NameOf): string {
+export function shown(collection: CollectionName, field: string, value: unknown, nameOf: NameOf): string {
   if (value === null || value === undefined || value === '') return '(empty)'
   const definition = collections[collection].fields?.[field]
   if (definition?.widget === 'image') return 'an image'

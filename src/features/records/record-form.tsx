@@ -22,6 +22,8 @@ interface RecordFormProps {
   onSubmit: () => Promise<void>
   /** Shown above the save button (records this one may duplicate). */
   notice?: ReactNode
+  /** Shown under a field (someone else's value for a field being typed). */
+  fieldNotes?: Record<string, ReactNode>
 }
 
 /** Long fields take the form's whole width; short ones sit two to a row on wider screens. */
@@ -37,6 +39,7 @@ export function RecordForm({
   onChange,
   onSubmit,
   notice,
+  fieldNotes,
 }: RecordFormProps) {
   const form = useRef<HTMLFormElement>(null)
   const [attempts, setAttempts] = useState(0)
@@ -65,6 +68,7 @@ export function RecordForm({
               busy={busy}
               onChange={(value) => onChange(field.name, value)}
             />
+            {fieldNotes?.[field.name]}
           </div>
         ))}
       </div>

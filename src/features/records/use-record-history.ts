@@ -21,7 +21,10 @@ export interface RecordHistory {
 /** The record's history as the device last read it, following each new read (undefined while read). */
 export function useStoredHistory(collection: CollectionName, id: string): StoredHistory | null | undefined {
   const { db } = useRuntime()
-  return useLiveQuery(async () => (await readHistory(db, historyKey(collection, id))) ?? null, [db, collection, id])
+  return useLiveQuery(
+    async () => (await readHistory(db, historyKey(collection, id))) ?? null,
+    [db, collection, id],
+  )
 }
 
 export function useRecordHistory(collection: CollectionName, id: string, version: unknown): RecordHistory {
