@@ -4,9 +4,10 @@
  * accepted: the flows mean to leave), signed in first when asked; all closed
  * after the file. The opened three are handed to `opened`, which keeps them
  * where the file's tests read them and adds what the file needs besides.
- * Asked, the server starts on contacts already stored, and the browser reaches
- * it through a network the tests can cut; a test wanting another device opens
- * one more Chromium. The engine flows have their own (engine-rig.ts).
+ * Asked, the server starts on contacts already stored (or with an environment
+ * of its own, such as the sample records), and the browser reaches it through a
+ * network the tests can cut; a test wanting another device, or another window
+ * size, opens one more Chromium. The engine flows have their own (engine-rig.ts).
  */
 import { mkdirSync, rmSync } from 'node:fs'
 import type { Page } from 'playwright-core'
@@ -25,8 +26,17 @@ export interface ChromiumRig {
   page: Page
   /** With `network`: the relay the browser reaches the server through, which the tests cut. */
   network?: NetworkSwitch
-  /** Another Chromium on a fresh profile (another device), its first page as the rig's; closed after the file. */
-  openBrowser: () => Promise<{ browser: Chromium; page: Page }>
+  /**
+   * Another Chromium on a fresh profile (another device), its first page as the rig's; at the rig's
+   * window size unless given one. Closed after the file, if the test has not closed it.
+   */
+  openBrowser: (size?: BrowserSize) => Promise<{ browser: Chromium; page: Page }>
+}
+
+/** A window's size, and a finger for a pointer (chromium.ts). */
+export interface BrowserSize {
+  viewport?: { width: number; height: number }
+  touch?: boolean
 }
 
 export interface ChromiumRigOptions {
@@ -36,6 +46,8 @@ export interface ChromiumRigOptions {
   seededContacts?: number
   /** The browser is to reach the server through a network the tests can cut (network-switch.ts). */
   network?: boolean
+  /** The server's environment besides (server-process.ts): `{ SEED_SAMPLE: '1' }` starts it on the sample records. */
+  serverEnv?: Record<string, string>
   /** The window's size, and a finger for a pointer (chromium.ts); every Chromium of the rig's alike. */
   viewport?: { width: number; height: number }
   touch?: boolean
@@ -43,13 +55,22 @@ export interface ChromiumRigOptions {
 
 export function chromiumRig(
   opened: (rig: ChromiumRig) => void | Promise<void>,
-  { signedIn = false, seededContacts, network = false, viewport, touch = false }: ChromiumRigOptions = {},
+  {
+    signedIn = false,
+    seededContacts,
+    network = false,
+    serverEnv = {},
+    viewport,
+    touch = false,
+  }: ChromiumRigOptions = {},
 ) {
   let rig: Partial<ChromiumRig> = {}
   let dataDir: string | undefined
   const browsers: Chromium[] = []
-  const openBrowser = async () => {
-    const browser = await launchBrowser(viewport, { touch })
+  const openBrowser = async (size: BrowserSize = { viewport, touch }) => {
+    const launched = await launchBrowser(size.viewport, { touch: size.touch ?? false })
+    let closed: Promise<void> | undefined
+    const browser = { ...launched, close: () => (closed ??= launched.close()) }
     browsers.push(browser)
     const page = browser.context.pages()[0] ?? (await browser.context.newPage())
     page.on('dialog', (dialog) => void dialog.accept())
@@ -57,7 +78,7 @@ export function chromiumRig(
   }
   beforeAll(async () => {
     if (seededContacts !== undefined) dataDir = await seededDataDir(seededContacts)
-    const server = await startServer(dataDir ? { DATA_DIR: dataDir } : {})
+    const server = await startServer(dataDir ? { ...serverEnv, DATA_DIR: dataDir } : serverEnv)
     rig = { server, openBrowser }
     if (network) rig.network = await networkSwitch(server.url)
     const { browser, page } = await openBrowser()

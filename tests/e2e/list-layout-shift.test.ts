@@ -9,25 +9,24 @@
  * emulates: a finger's taller targets make taller rows.
  */
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser } from './chromium'
-import { type RunningServer, startServer } from './server-process'
+import { describe, expect, it } from 'vitest'
+import { type ChromiumRig, chromiumRig } from './chromium-rig'
 import { signInThroughUi } from './signed-in'
 
-let server: RunningServer
+let rig: ChromiumRig
 
 interface Shift {
   value: number
   moved: string[]
 }
 
-beforeAll(async () => {
-  server = await startServer({ SEED_SAMPLE: '1' })
-}, 120_000)
-
-afterAll(async () => {
-  await server?.stop()
-})
+// One server on the sample records; each window size gets a Chromium of its own (openBrowser).
+chromiumRig(
+  (opened) => {
+    rig = opened
+  },
+  { serverEnv: { SEED_SAMPLE: '1' } },
+)
 
 /** Records every layout shift not caused by input, from the start of each page, in `window.shifts`. */
 async function recordShifts(page: Page) {
@@ -58,13 +57,12 @@ describe('the contacts list as it opens', () => {
     [{ width: 412, height: 823 }, true],
   ] as const) {
     it(`does not shift its layout when the rows arrive, at ${viewport.width}×${viewport.height}${touch ? ' by touch' : ''}`, async () => {
-      const browser = await launchBrowser(viewport, { touch })
+      const { browser, page } = await rig.openBrowser({ viewport, touch })
       try {
-        const page = browser.context.pages()[0] ?? (await browser.context.newPage())
         await recordShifts(page)
-        await signInThroughUi(page, server.url)
+        await signInThroughUi(page, rig.server.url)
         const rowsShown = () => page.locator('tbody tr').nth(9).waitFor()
-        await page.goto(`${server.url}/contacts/list`)
+        await page.goto(`${rig.server.url}/contacts/list`)
         await rowsShown()
         // Long enough for the list's height at this width to be noted (the next frame).
         await page.waitForTimeout(500)
