@@ -26,9 +26,12 @@ import { NO_SCHEMA_COMPILERS } from './http/no-schemas'
 import { installOwnOrigin, ownOrigin } from './http/origin'
 import { parseQueryString } from './http/query'
 import { DEFAULT_FEED_STREAM_OPTIONS, type FeedStreamOptions, FeedStreams } from './realtime/feed-streams'
+import { DEFAULT_PRESENCE_OPTIONS, type PresenceOptions } from './realtime/presence'
+import { startPresence } from './realtime/start-presence'
 import { authRoutes } from './routes/auth'
 import { collectionRoutes } from './routes/collection'
 import { imageRoutes } from './routes/images'
+import { presenceRoutes } from './routes/presence'
 import { registerRoutes } from './routes/register'
 import { serveStatic } from './routes/static'
 import { syncRoutes } from './routes/sync'
@@ -72,6 +75,8 @@ export interface AppOptions {
   trashDays?: number
   /** The feed streams' heartbeat and unread-text bound (realtime/feed-streams.ts; tests shorten them). */
   feedStreams?: Partial<FeedStreamOptions>
+  /** How long a screen's word that it is open lasts, and how many are kept (tests shorten them). */
+  presence?: Partial<PresenceOptions>
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024
@@ -127,13 +132,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const collection of serverCollections) collectionRoutes(app, db, collection, { trashDays })
   uploadRoutes(app, db, { maxBytes: uploadMaxBytes })
   imageRoutes(app, db)
-  const feedStreams = new FeedStreams(db, sessions, {
+  const presence = startPresence(db, { ...DEFAULT_PRESENCE_OPTIONS, ...options.presence })
+  const feedStreams = new FeedStreams(db, sessions, presence.presence, {
     ...DEFAULT_FEED_STREAM_OPTIONS,
     ...options.feedStreams,
   })
   // Before the server waits for its connections to end: a stream never ends on its own.
-  app.addHook('preClose', () => feedStreams.close())
+  app.addHook('preClose', async () => {
+    await feedStreams.close()
+    await presence.stop()
+  })
   syncRoutes(app, db, feedStreams)
+  presenceRoutes(app, presence.presence)
 
   if (options.staticDir) await serveStatic(app, options.staticDir)
 

@@ -72,6 +72,17 @@ export function watchFeed(db: Db, watcher: () => void): () => void {
   }
 }
 
+/**
+ * Another channel between this database's processes (presence, realtime/presence.ts): `onPayload`
+ * hears what the others send; answers how to stop, or nothing where there are no others (PGlite).
+ */
+export function listenToOthers(db: Db, channel: string, onPayload: (payload: string) => void) {
+  return listenFns.get(db)?.(channel, onPayload)
+}
+
+/** Whether other processes may share this database (they hear `NOTIFY`; PGlite has none). */
+export const hasOtherProcesses = (db: Db) => listenFns.has(db)
+
 /** Stops hearing other processes (the server is closing). */
 export async function stopWatchingFeed(db: Db) {
   const signal = signals.get(db)

@@ -75,6 +75,9 @@ const limited = (message: string, seconds: number) =>
     {},
     { 'retry-after': String(Math.max(1, Math.ceil(seconds))) },
   )
+/** One session says it has more screens open than the server keeps (realtime/presence.ts). */
+export const tooManyScreens = () =>
+  new ApiError(429, item('TooManyRequests', 'Too many screens are open at once. Close some and try again.'))
 /** Too many attempts from one address, whatever their outcome. */
 export const tooManyRequests = (seconds: number) =>
   limited(`Too many attempts. Try again in ${inMinutes(seconds)}.`, seconds)

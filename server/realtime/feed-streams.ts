@@ -9,6 +9,7 @@
  *
  *     event: ready     once, on opening: pull now (anything may have moved while away)
  *     event: moved     the feed moved since the last signal
+ *     event: presence  who has which record open (presence.ts), on opening and at each change
  *     : keep-alive     every heartbeat, so proxies and the server's own idle deadline keep it open
  *
  * A stream ends when its session does: at once when the session is ended in
@@ -23,6 +24,7 @@ import { watchSessionChanges } from '../auth/session-cache'
 import { liveSessions, type SessionPolicy } from '../auth/sessions'
 import { stopWatchingFeed, watchFeed } from '../db/feed-signal'
 import type { Db } from '../db/open'
+import type { Presence } from './presence'
 
 export interface FeedStreamOptions {
   /** How often a quiet stream says it is alive; shorter than every idle deadline on the way (30 s here). */
@@ -39,6 +41,8 @@ export const DEFAULT_FEED_STREAM_OPTIONS: FeedStreamOptions = {
 const READY = 'retry: 2000\nevent: ready\ndata: {}\n\n'
 const MOVED = 'event: moved\ndata: {}\n\n'
 const KEEP_ALIVE = ': keep-alive\n\n'
+/** Changes of who is where within this window are sent once. */
+const PRESENCE_COALESCE_MS = 50
 
 interface OpenStream {
   /** What the route answers with (a PassThrough): written here, read by the response. */
@@ -56,6 +60,8 @@ export class FeedStreams {
   private heartbeat: ReturnType<typeof setInterval> | undefined
   private stopWatchingFeed: (() => void) | undefined
   private stopWatchingSessions: (() => void) | undefined
+  private stopWatchingPresence: (() => void) | undefined
+  private presenceTimer: ReturnType<typeof setTimeout> | undefined
   /** A look at the sessions under way, and whether another was asked for meanwhile. */
   private checking: Promise<void> | undefined
   private checkAgain = false
@@ -63,6 +69,7 @@ export class FeedStreams {
   constructor(
     private readonly db: Db,
     private readonly sessions: SessionPolicy,
+    private readonly presence: Presence,
     private readonly options: FeedStreamOptions = DEFAULT_FEED_STREAM_OPTIONS,
   ) {}
 
@@ -78,6 +85,7 @@ export class FeedStreams {
     out.once('error', () => this.drop(stream))
     if (this.open.size === 1) this.wake()
     this.send(stream, READY)
+    this.send(stream, this.presenceEvent())
   }
 
   /** Ends every stream and stops listening (the server is closing). */
@@ -91,6 +99,12 @@ export class FeedStreams {
   private wake() {
     this.stopWatchingFeed = watchFeed(this.db, () => this.sendAll(MOVED))
     this.stopWatchingSessions = watchSessionChanges(() => void this.checkSessions())
+    this.stopWatchingPresence = this.presence.watch(() => {
+      this.presenceTimer ??= setTimeout(() => {
+        this.presenceTimer = undefined
+        this.sendAll(this.presenceEvent())
+      }, PRESENCE_COALESCE_MS)
+    })
     this.heartbeat = setInterval(() => {
       this.sendAll(KEEP_ALIVE)
       void this.checkSessions()
@@ -106,6 +120,10 @@ export class FeedStreams {
     this.stopWatchingFeed = undefined
     this.stopWatchingSessions?.()
     this.stopWatchingSessions = undefined
+    this.stopWatchingPresence?.()
+    this.stopWatchingPresence = undefined
+    clearTimeout(this.presenceTimer)
+    this.presenceTimer = undefined
   }
 
   private drop(stream: OpenStream) {
@@ -116,6 +134,10 @@ export class FeedStreams {
   private end(stream: OpenStream) {
     this.drop(stream)
     stream.out.end()
+  }
+
+  private presenceEvent() {
+    return `event: presence\ndata: ${JSON.stringify(this.presence.map())}\n\n`
   }
 
   private sendAll(text: string) {

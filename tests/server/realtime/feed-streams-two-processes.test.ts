@@ -50,3 +50,22 @@ it('hears on one process the writes made through the other, within a second, eac
     stream.close()
   }
 })
+
+it('tells the streams on one process who has a record open through the other', async () => {
+  const record = 'contacts:0b7e1c2a-4d5f-4a6b-8c9d-0e1f2a3b4c5d'
+  const cookie = await cookieFor(a)
+  const stream = await openStream(b.url, await cookieFor(b))
+  try {
+    const first = await stream.hear('event: presence')
+    const said = await fetch(`${a.url}/api/sync/presence`, {
+      method: 'PUT',
+      headers: { cookie, origin: a.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ tab: 'tab-00000001', record }),
+    })
+    expect(said.status).toBe(204)
+    const next = await stream.hear(record, first + 1)
+    expect(stream.lines[next]).toMatch(/^data: /)
+  } finally {
+    stream.close()
+  }
+})

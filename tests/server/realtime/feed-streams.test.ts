@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_SESSION_POLICY, hashToken } from '../../../server/auth/sessions'
 import { FeedStreams } from '../../../server/realtime/feed-streams'
+import { Presence } from '../../../server/realtime/presence'
 import { signedInApi, startTestServer, type TestServer } from '../helpers'
 import { expectErrorBody, rawGet } from '../raw-http'
 import { openStream } from './stream-reader'
@@ -97,7 +98,10 @@ describe('GET /api/sync/stream', () => {
 
 describe('the stream hub', () => {
   it('cuts off a device that never reads, once its unread text passes the bound', async () => {
-    const hub = new FeedStreams(server.db, DEFAULT_SESSION_POLICY, { heartbeatMs: 2, maxBufferedBytes: 2048 })
+    const hub = new FeedStreams(server.db, DEFAULT_SESSION_POLICY, new Presence(() => {}), {
+      heartbeatMs: 2,
+      maxBufferedBytes: 2048,
+    })
     const out = new PassThrough({ highWaterMark: 256 })
     const { cookie } = await server.signIn()
     const token = decodeURIComponent(cookie.split('=')[1] as string)
