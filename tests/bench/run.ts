@@ -118,7 +118,7 @@ function enginesSection(figures: EngineFigures[]) {
   const rows = figures.map(
     (f) =>
       `| ${f.engine} | ${f.firstSync.perSecond.toLocaleString('en')}${times(chromium?.firstSync.perSecond ?? 0, f.firstSync.perSecond)} | ` +
-      `${f.indexSeconds.toFixed(1)} s | ` +
+      `${f.indexSeconds.toFixed(1)} s${times(f.indexSeconds, chromium?.indexSeconds)} | ` +
       `${p(f.next)}${times(f.next.p95, chromium?.next.p95)} | ${p(f.search)}${times(f.search.p95, chromium?.search.p95)} | ` +
       `${f.contentMiB === null ? '—' : f.contentMiB.toFixed(0)} | ${f.heapMiB === null ? 'not exposed' : f.heapMiB.toFixed(0)} |`,
   )
