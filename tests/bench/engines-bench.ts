@@ -33,7 +33,8 @@ import { type ListAct, rowsChangeIn } from './rows-change'
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000)
 /**
  * Runs per list action: at 100 a p95 is the fifth slowest run. At 40 it was the second slowest, and in
- * WebKit the first few runs after the list opens (its JIT still warming to the list's code) made it.
+ * WebKit two of the first six runs after the list opened made it (why those, not found; each run's time
+ * and number is printed for the slowest).
  */
 const ROUNDS = Number(process.env.BENCH_ENGINE_ROUNDS ?? 100)
 const PAUSE_BEFORE_ENTER_MS = 150
