@@ -13,13 +13,20 @@
 import type { StreamEnd } from '../transport/event-stream'
 
 /** Opens the stream once and reads it until it ends (transport/event-stream.ts). */
-export type OpenStream = (onEvent: (name: string) => void, signal: AbortSignal) => Promise<StreamEnd>
+export type OpenStream = (
+  onEvent: (name: string, data: string) => void,
+  signal: AbortSignal,
+) => Promise<StreamEnd>
 
 export interface FeedListenerOptions {
   userId: string
   open: OpenStream
   /** The feed moved (or the stream just opened, and it may have): pull. */
   onMoved: () => void
+  /** Who has which record open, as the server says it (`presence` events' data). */
+  onPresence?: (data: string) => void
+  /** A stream that was open closed: what it said may no longer hold. */
+  onClosed?: () => void
   /** Whether the session is confirmed (session-gate.ts): nothing opens before. */
   sessionReady: () => Promise<boolean>
   /** The wait before the first retry; doubled after each failure. */
@@ -86,19 +93,21 @@ export class FeedListener {
   private async read(): Promise<'heard' | 'refused' | 'failed'> {
     let heard = false
     try {
-      const end = await this.options.open((name) => {
+      const end = await this.options.open((name, data) => {
         if (name === 'ready') {
           heard = true
           this.open = true
           this.opened++
         }
         if (name === 'ready' || name === 'moved') this.options.onMoved()
+        else if (name === 'presence') this.options.onPresence?.(data)
       }, this.stopping.signal)
       if (end.kind === 'refused') return 'refused'
     } catch {
       // The network failed or fell silent: tried again below.
     } finally {
       this.open = false
+      if (heard) this.options.onClosed?.()
     }
     return heard ? 'heard' : 'failed'
   }

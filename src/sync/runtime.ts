@@ -19,6 +19,7 @@ import { FeedListener } from './feed-listener'
 import { type HistoryCalls, historyCalls } from './history-calls'
 import { type MergeCalls, mergeCalls } from './merge-calls'
 import { type Mutators, mutators } from './mutators'
+import { PresenceBoard } from './presence-board'
 import { SyncScheduler } from './scheduler'
 import { sessionGate } from './session-gate'
 import { type TrashCalls, trashCalls } from './trash-calls'
@@ -46,6 +47,8 @@ export interface SyncRuntime {
   merge: MergeCalls
   /** Every local write a screen makes goes through this one door (src/sync/mutators.ts). */
   mutate: Mutators
+  /** Who else has a record open, and this tab's word about its own (src/sync/presence-board.ts). */
+  presence: PresenceBoard
   stop: () => void
 }
 
@@ -67,6 +70,7 @@ export function startRuntime(
   void engine.filling().then((hydrate) => {
     if (hydrate && engine.status.get() === before) engine.status.set({ hydrate })
   })
+  const presence = new PresenceBoard(user.id, gate.transport)
   let worker: WorkerRunner | null = null
   let scheduler: SyncScheduler | null = null
   let cancelStart: (() => void) | null = null
@@ -87,6 +91,8 @@ export function startRuntime(
         open: (onEvent, signal) =>
           readEventStream('/api/sync/stream', { onEvent, signal, silenceMs: STREAM_SILENCE_MS }),
         onMoved: () => void scheduler?.run(),
+        onPresence: (data) => presence.heard(data),
+        onClosed: () => presence.lost(),
         sessionReady: gate.confirmed,
       })
       scheduler = new SyncScheduler(engine, gate.runner(worker ?? engine, engine.status), feed)
@@ -142,7 +148,9 @@ export function startRuntime(
         void requestBackgroundSync(user.id)
       },
     }),
+    presence,
     stop: () => {
+      presence.stop()
       stopFollowingLock()
       stopOnSleep()
       stopSync()

@@ -2,8 +2,7 @@
  * Reads a server-sent event stream (GET /api/sync/stream) with fetch, not
  * EventSource: an EventSource retries for ever, even after a 401, on its own
  * schedule; this answers how the stream ended and leaves the retrying to the
- * caller (src/sync/feed-listener.ts). Only event names matter here: the feed
- * stream's events carry no data the device needs.
+ * caller (src/sync/feed-listener.ts).
  */
 import { NetworkError } from './http'
 
@@ -11,8 +10,8 @@ import { NetworkError } from './http'
 export type StreamEnd = { kind: 'closed' } | { kind: 'refused'; status: number }
 
 export interface EventStreamOptions {
-  /** Called with each event's name (`event:` field; `message` when it has none). */
-  onEvent: (name: string) => void
+  /** Called with each event's name (`event:` field; `message` when it has none) and its data. */
+  onEvent: (name: string, data: string) => void
   /** Aborting ends the read (answered as closed). */
   signal: AbortSignal
   /** A connection silent this long is taken for dead (a network that vanished without a word). */
@@ -60,10 +59,11 @@ export async function readEventStream(url: string, options: EventStreamOptions):
   }
 }
 
-/** Text in, event names out: an event ends at a blank line; lines starting with ':' are comments. */
-function eventParser(onEvent: (name: string) => void) {
+/** Text in, events out: an event ends at a blank line; lines starting with ':' are comments. */
+function eventParser(onEvent: (name: string, data: string) => void) {
   let pending = ''
   let name = ''
+  let data: string[] = []
   let hasField = false
   return (text: string) => {
     pending += text
@@ -71,12 +71,14 @@ function eventParser(onEvent: (name: string) => void) {
     pending = lines.pop() ?? ''
     for (const line of lines) {
       if (line === '') {
-        if (hasField) onEvent(name || 'message')
+        if (hasField) onEvent(name || 'message', data.join('\n'))
         name = ''
+        data = []
         hasField = false
       } else if (!line.startsWith(':')) {
         hasField = true
         if (line.startsWith('event:')) name = line.slice(6).trim()
+        else if (line.startsWith('data:')) data.push(line.slice(line.startsWith('data: ') ? 6 : 5))
       }
     }
   }

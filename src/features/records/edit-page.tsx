@@ -19,6 +19,7 @@ import { BackLink } from './back-link'
 import { DraftNotice } from './draft-notice'
 import { DuplicateNotice } from './duplicate-notice'
 import { errorsByField, type FieldErrors, formValuesOf, isChosenFile } from './field-values'
+import { OthersViewing } from './others-viewing'
 import { RecordChangedNote, TheirValueNote } from './record-change-notes'
 import { RecordFormCard } from './record-form'
 import { RecordHistoryCard } from './record-history'
@@ -28,6 +29,7 @@ import type { EntityScreen } from './screens'
 import { SyncStateLine, serverFieldErrors } from './sync-state-line'
 import { useDraft } from './use-draft'
 import { holdsSave, useDuplicates } from './use-duplicates'
+import { useOthersViewing } from './use-others-viewing'
 import { useRecordFollow } from './use-record-follow'
 import { useScreen } from './use-screen'
 
@@ -92,6 +94,7 @@ function EditForm({ screen, record, ops, aside, toolbar }: EditFormProps) {
 
   const duplicates = useDuplicates(collection, draft.values, record)
   const follow = useRecordFollow(collection, record.id, saved, record.version)
+  const othersViewing = useOthersViewing(collection, record.id)
 
   const save = async (anyway = false) => {
     // An edit that makes it like another record waits for 'Save anyway'.
@@ -135,6 +138,7 @@ function EditForm({ screen, record, ops, aside, toolbar }: EditFormProps) {
         </div>
       </div>
       <RecordIssues ops={ops} />
+      <OthersViewing names={othersViewing} label={label} />
       {follow.change && (
         <RecordChangedNote
           collection={collection}
