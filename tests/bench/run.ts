@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark, one after another, printing its figures
  * (never pass/fail), then BENCHMARKS.md written from them with the machine's
- * description. `BENCH_ONLY=browser,sync` runs some only (server, sync, browser, engines, main-thread, dashboard, js); the sections of the
+ * description. `BENCH_ONLY=browser,sync` runs some only (server, sync, browser, engines, main-thread, dashboard, js, live); the sections of the
  * others, and any section this writer does not make (another tool's), are
  * kept from the file as they were.
  */
@@ -13,6 +13,7 @@ import { type BrowserFigures, browserBench, type Stat } from './browser-bench'
 import { dashboardBench } from './dashboard-bench'
 import { type EngineFigures, enginesBench, type KeyStat } from './engines-bench'
 import { jsPerScreen, type ScreenJs } from './js-per-screen'
+import { liveFeedBench, liveFeedSection } from './live-feed-bench'
 import { mainThreadBench, mainThreadSection } from './main-thread-bench'
 import { replaceSections, sectionsOf } from './markdown-sections'
 import { serverBench } from './server-bench'
@@ -376,6 +377,10 @@ if (runs('dashboard')) {
   const lines = await printed(dashboardBench)
   sections.set('Dashboard', ['What `tests/bench/dashboard-bench.ts` printed:', '', fence(lines)].join('\n'))
 }
+if (runs('live')) {
+  console.log('\n— Feed stream: a change on one device to the screen of another, and 1,000 open streams —')
+  sections.set('Feed stream', liveFeedSection(await liveFeedBench()))
+}
 if (runs('js')) {
   console.log('\n— JavaScript per screen —')
   sections.set('JavaScript per screen', jsSection(await jsPerScreen()))
@@ -407,6 +412,7 @@ const written = replaceSections(previous, sections, {
     'Replay of 1,000 queued changes',
     'Main thread during sync',
     'Server',
+    'Feed stream',
     'JavaScript per screen',
     'Memory',
     'Dashboard',

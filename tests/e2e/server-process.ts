@@ -26,6 +26,8 @@ export function freePort(): Promise<number> {
 
 export interface RunningServer {
   url: string
+  /** The server process's id (the benches read its memory from /proc). */
+  pid: number
   output: () => string
   stop: () => Promise<void>
 }
@@ -93,6 +95,7 @@ async function startOnPort(port: number, env: Record<string, string>): Promise<R
   }
   return {
     url,
+    pid: child.pid ?? 0,
     output: () => log,
     stop: async () => {
       // A later server may be given this port: it must not be sent this one's session.

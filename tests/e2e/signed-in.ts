@@ -2,10 +2,11 @@
 import type { Page } from 'playwright-core'
 import { ADMIN } from './server-process'
 
-export async function signInThroughUi(page: Page, baseUrl: string) {
+/** As the Admin, or as `who` (a user the test made). */
+export async function signInThroughUi(page: Page, baseUrl: string, who = ADMIN) {
   await page.goto(`${baseUrl}/login`)
-  await page.getByLabel('Email').fill(ADMIN.email)
-  await page.getByLabel('Password').fill(ADMIN.password)
+  await page.getByLabel('Email').fill(who.email)
+  await page.getByLabel('Password').fill(who.password)
   await page.getByRole('button', { name: "Let's go" }).click()
   await page.waitForURL((url) => !url.pathname.startsWith('/login'))
   // The URL changes before the first signed-in screen shows: on a first visit it waits for the service
