@@ -23,7 +23,12 @@ export interface SyncRunner {
   sync(): Promise<RunResult>
 }
 
-const WRITE_DEBOUNCE_MS = 300
+/**
+ * A save is one click, not a keystroke (typing is kept as a draft, not queued): the wait only gathers
+ * the writes one act makes together into one run. Longer, and a colleague waits for it (BENCHMARKS.md,
+ * "Feed stream"; where Background Sync sends first, Chromium hides it).
+ */
+const WRITE_DEBOUNCE_MS = 50
 const PERIODIC_MS = 60_000
 /** After a run that found no server: the first retry, doubled after each one that finds none either. */
 const UNREACHABLE_RETRY_MS = 2_000
