@@ -2,7 +2,8 @@
  * Two versions of a record side by side, field by field, with a choice per
  * field: keep mine or take theirs (a conflict), or keep this one's or take the
  * other's (a merge: `sides` names them). Each choice is a radio whose label is
- * the whole cell, so the value itself is the click target.
+ * the whole cell, so the value itself is the click target. On a phone each
+ * field's two choices stack under its name (three columns do not fit 390 px).
  */
 import { useId } from 'react'
 import { cx } from './cx'
@@ -37,7 +38,7 @@ const Value = ({ text, muted }: { text: string | null; muted?: boolean }) =>
   text === null ? (
     <span className="text-slate-500 italic">Empty</span>
   ) : (
-    <span className={cx('break-words whitespace-pre-line', muted ? 'text-slate-600' : 'text-slate-900')}>
+    <span className={cx('wrap-anywhere whitespace-pre-line', muted ? 'text-slate-600' : 'text-slate-900')}>
       {text}
     </span>
   )
@@ -56,7 +57,7 @@ export function DiffTable({
     const { action } = sides[side]
     const value = side === 'mine' ? row.mine : row.theirs
     return (
-      <td className="p-1.5 align-top">
+      <td className="p-1.5 align-top max-sm:block max-sm:px-2">
         <label
           className={cx(
             'flex cursor-pointer items-start gap-2 rounded-md p-2 ring-1 transition-colors',
@@ -87,9 +88,9 @@ export function DiffTable({
     )
   }
   return (
-    <table className="w-full border-collapse text-left text-sm">
+    <table className="w-full border-collapse text-left text-sm max-sm:block">
       <caption className="sr-only">{caption}</caption>
-      <thead className="border-b border-slate-200 text-xs font-medium tracking-wide text-slate-500 uppercase">
+      <thead className="border-b border-slate-200 max-sm:hidden text-xs font-medium tracking-wide text-slate-500 uppercase">
         <tr>
           <th scope="col" className="px-3 py-2">
             Field
@@ -102,10 +103,13 @@ export function DiffTable({
           </th>
         </tr>
       </thead>
-      <tbody className="divide-y divide-slate-100">
+      <tbody className="divide-y divide-slate-100 max-sm:block">
         {rows.map((row) => (
-          <tr key={row.field}>
-            <th scope="row" className="w-1/4 px-3 py-3 align-top font-medium text-slate-800">
+          <tr key={row.field} className="max-sm:block max-sm:py-2">
+            <th
+              scope="row"
+              className="w-1/4 px-3 py-3 align-top font-medium text-slate-800 max-sm:block max-sm:w-full max-sm:px-3.5 max-sm:pb-1"
+            >
               {row.label}
               {row.base !== undefined && (
                 <span className="mt-0.5 block text-xs font-normal text-slate-500">
