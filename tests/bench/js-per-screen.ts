@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { launchBrowser } from '../e2e/chromium'
+import { networkQuiet } from '../e2e/network-quiet'
 import { startServer } from '../e2e/server-process'
 import { signInThroughUi } from '../e2e/signed-in'
 
@@ -39,10 +40,10 @@ export async function jsPerScreen(): Promise<ScreenJs[]> {
     const measure = async (screen: string, path: string) => {
       const page = await browser.context.newPage()
       await page.goto(`${server.url}${path}`)
-      await page.waitForLoadState('networkidle')
+      await networkQuiet(page)
       // Parts a screen loads once it has rendered (the rich-text editor) come a moment later.
       await page.waitForTimeout(1000)
-      await page.waitForLoadState('networkidle')
+      await networkQuiet(page)
       const landed = new URL(page.url()).pathname
       const missing = (await page.getByText('this page does not exist').count()) > 0
       // Resource timing lists cached and service-worker answers too, which request events may not.

@@ -19,6 +19,7 @@ import { openInApp, probingOnFailure, settled, signIn, waitUntilShown } from './
 import type { EnginePage } from './engine-page'
 import { layoutFaults } from './layout-faults'
 import { contactName, LONG, type SeededIds, seedLongValues, staffName } from './long-values'
+import { networkQuiet } from './network-quiet'
 import { openEngine } from './open-engine'
 import { type RunningServer, startServer } from './server-process'
 import { serviceWorkerInControl, signInThroughUi, until } from './signed-in'
@@ -97,7 +98,7 @@ describe.each(SIZES)('Chromium at $width×$height', ({ width, height, touch }) =
       .getByRole('button', { name: `Delete ${name}` })
       .first()
       .waitFor({ timeout: 60_000 })
-    await page.waitForLoadState('networkidle')
+    await networkQuiet(page)
     expect(await page.evaluate(layoutFaults, { touch, focus: true })).toEqual([])
     expect(await seriousViolations(page)).toEqual([])
     await page.screenshot({ path: `${shots}/layout-${path.split('/')[1]}-${path.split('/')[2]}-${tag}.png` })
@@ -109,7 +110,7 @@ describe.each(SIZES)('Chromium at $width×$height', ({ width, height, touch }) =
     await page.waitForFunction(holds, edit.value, { timeout: 60_000 })
     if (path.startsWith('/contacts/'))
       await page.waitForFunction(companyShown, LONG.company.companyName, { timeout: 60_000 })
-    await page.waitForLoadState('networkidle')
+    await networkQuiet(page)
     expect(await page.evaluate(layoutFaults, { touch, focus: true })).toEqual([])
     expect(await seriousViolations(page)).toEqual([])
     await page.screenshot({

@@ -10,6 +10,7 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { seriousViolations } from './axe'
 import { type Chromium, chromiumRig } from './chromium-rig'
+import { networkQuiet } from './network-quiet'
 import { ADMIN, apiSession, type RunningServer } from './server-process'
 import { until } from './signed-in'
 
@@ -53,7 +54,7 @@ describe('the shell in Chromium', () => {
       await page.waitForURL(`${server.url}${path}`)
       await page.getByRole('heading', { level: 1 }).waitFor()
       expect(await page.title()).toMatch(/ · Outpost$/)
-      await page.waitForLoadState('networkidle')
+      await networkQuiet(page)
       for (const fault of await seriousViolations(page)) faults.push(`${path}: ${fault}`)
     }
     for (const path of ['/users/settings', '/contacts/add', '/admin/users/add']) {

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { seriousViolations } from './axe'
 import { chromiumRig } from './chromium-rig'
+import { networkQuiet } from './network-quiet'
 import type { RunningServer } from './server-process'
 import { signInThroughUi } from './signed-in'
 
@@ -60,7 +61,7 @@ describe('the shell on a tablet', () => {
     for (const path of ['/users/settings', '/users/me', '/admin/users', '/admin/overview']) {
       await page.goto(`${server.url}${path}`)
       await page.getByRole('heading', { level: 1 }).waitFor()
-      await page.waitForLoadState('networkidle')
+      await networkQuiet(page)
       expect(await seriousViolations(page), path).toEqual([])
     }
     await page.screenshot({ path: `${shots}/tablet-overview-768.png` })
