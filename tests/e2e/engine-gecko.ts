@@ -44,16 +44,20 @@ export async function openGecko({
     // The other way round, the page navigating itself while ours waits for its load event (the sign-in
     // guard sending a freshly loaded app to /login), Gecko's BiDi refuses ours as "interrupted", though
     // it arrived: the page the app chose is then waited for, as a user would see it.
+    // Either refusal may follow the other (an aborted goto made again is then "interrupted"), so each
+    // attempt is judged the same way, three at most.
     goto: async (url) => {
-      try {
-        await page.goto(url, { waitUntil: 'load' })
-      } catch (error) {
-        if (String(error).includes('interrupted an unfinished navigation')) {
-          await page.waitForFunction(() => document.readyState === 'complete')
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await page.goto(url, { waitUntil: 'load' })
           return
+        } catch (error) {
+          if (String(error).includes('interrupted an unfinished navigation')) {
+            await page.waitForFunction(() => document.readyState === 'complete')
+            return
+          }
+          if (!String(error).includes('NS_BINDING_ABORTED') || attempt === 3) throw error
         }
-        if (!String(error).includes('NS_BINDING_ABORTED')) throw error
-        await page.goto(url, { waitUntil: 'load' })
       }
     },
     reload: async () => void (await page.reload({ waitUntil: 'load' })),
