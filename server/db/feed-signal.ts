@@ -80,9 +80,6 @@ export function listenToOthers(db: Db, channel: string, onPayload: (payload: str
   return listenFns.get(db)?.(channel, onPayload)
 }
 
-/** Whether other processes may share this database (they hear `NOTIFY`; PGlite has none). */
-export const hasOtherProcesses = (db: Db) => listenFns.has(db)
-
 /** Stops hearing other processes (the server is closing). */
 export async function stopWatchingFeed(db: Db) {
   const signal = signals.get(db)

@@ -4,12 +4,14 @@
  * the only process, and keeps to itself.
  */
 import { sql } from 'drizzle-orm'
-import { hasOtherProcesses, listenToOthers } from '../db/feed-signal'
+import { listenToOthers } from '../db/feed-signal'
 import type { Db } from '../db/open'
+import { isSoleClient } from '../db/write'
 import { PRESENCE_CHANNEL, Presence, type PresenceOptions } from './presence'
 
 export function startPresence(db: Db, options: PresenceOptions) {
-  const others = hasOtherProcesses(db)
+  // Whether anyone else may be on this database: the question write.ts asks before its lock and NOTIFY.
+  const others = !isSoleClient(db)
   const presence = new Presence((payload) => {
     // Lost if the database does not answer: each screen says it again within 25 s.
     if (others) db.execute(sql`select pg_notify(${PRESENCE_CHANNEL}, ${payload})`).catch(() => {})
