@@ -39,10 +39,17 @@ export function useRecordFollow(collection: CollectionName, id: string, saved: F
   return {
     change,
     /** Who made the change, once the history read after it says (the History card reads it). */
-    changedBy: change ? entryAt(history?.entries, change.version)?.by : undefined,
-    /** Who last changed `field`, by the history the device holds. */
+    changedBy: change ? historyFrom(history?.entries, change.version)[0]?.by : undefined,
+    /**
+     * Who set `field` to the value the record shows now: the latest change to it in the history from
+     * the record's version back. Until the history at that version is on the device, nobody: the
+     * newest entry it holds may be the change before, and would name the wrong person. The note
+     * under the field shows at once, as "Someone" (record-change-notes.tsx), rather than waiting:
+     * it carries their value and 'Use theirs', which the person needs before saving over it, and
+     * the history needs a connection that may be gone; the name fills in when the history comes.
+     */
     lastChangedBy: (field: string) =>
-      history?.entries?.find((entry) => entry.changes && field in entry.changes)?.by,
+      historyFrom(history?.entries, version).find((entry) => entry.changes && field in entry.changes)?.by,
     dismiss: () => setChange(null),
     /** Called with what this screen is about to save. */
     saving: (values: FormValues) => {
@@ -51,5 +58,8 @@ export function useRecordFollow(collection: CollectionName, id: string, saved: F
   }
 }
 
-const entryAt = (entries: HistoryEntry[] | undefined, version: unknown) =>
-  entries?.find((entry) => entry.version === version)
+/** The history from the entry at `version` back (the latest first); none while the device has no entry there. */
+function historyFrom(entries: HistoryEntry[] | undefined, version: unknown): HistoryEntry[] {
+  const at = entries?.findIndex((entry) => entry.version === version) ?? -1
+  return entries && at >= 0 ? entries.slice(at) : []
+}
