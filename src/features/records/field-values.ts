@@ -3,6 +3,7 @@
  * them: text as strings, a relation as { relationTo, value }, a description as
  * rich text, an image as its reference or a file chosen on this device.
  */
+import { jsonEqual } from '../../db/equal'
 import { freshEmptyValue, type Relationship } from '../../domain/fields'
 import type { ImageRef } from '../../domain/images'
 import { emptyRichText, fromPlainText, type RichText } from '../../domain/rich-text'
@@ -15,6 +16,14 @@ export type FormValues = Record<string, unknown>
 
 export const isChosenFile = (value: unknown): value is { file: File } =>
   typeof value === 'object' && value !== null && 'file' in value
+
+/**
+ * Of the typed `fields`, those whose value on the record has moved since their typing began:
+ * `typedOver` holds the record's value of each typed field then (null for none), and `record` its
+ * values now. A field missing from `typedOver` was never typed over, so nothing moved under it.
+ */
+export const movedUnder = (fields: readonly string[], typedOver: FormValues, record: FormValues) =>
+  fields.filter((field) => field in typedOver && !jsonEqual(typedOver[field], record[field] ?? null))
 
 export const blankOf = (field: ScreenField): unknown => freshEmptyValue(field.widget)
 

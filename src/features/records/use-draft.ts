@@ -16,7 +16,7 @@ import { readDraft } from '../../db/drafts'
 import { jsonEqual } from '../../db/equal'
 import { useUnsavedForm } from '../../ui/unsaved-forms'
 import { DraftKeeper } from './draft-keeper'
-import { type FormValues, isChosenFile } from './field-values'
+import { type FormValues, isChosenFile, movedUnder } from './field-values'
 
 function prune(edits: FormValues, base: FormValues): FormValues {
   const kept = Object.entries(edits).filter(([field, value]) => !jsonEqual(base[field], value))
@@ -63,10 +63,7 @@ export function useDraft(base: FormValues, key?: string, typed: FormValues = {})
         setEdits((current) => ({ ...back, ...current }))
         setRestored({
           savedAt: stored.savedAt,
-          changedSince: Object.keys(back).filter(
-            (field) =>
-              field in stored.typedOver && !jsonEqual(stored.typedOver[field], baseNow.current[field]),
-          ),
+          changedSince: movedUnder(Object.keys(back), stored.typedOver, baseNow.current),
         })
       })
       .catch(() => undefined)
@@ -82,9 +79,7 @@ export function useDraft(base: FormValues, key?: string, typed: FormValues = {})
     if (!jsonEqual(base[field], value)) changed[field] = value
 
   // Typed over, and the record's value has moved since the typing began (someone else's change came in).
-  const changedUnder = Object.keys(changed).filter(
-    (field) => field in typedOver.current && !jsonEqual(typedOver.current[field], base[field] ?? null),
-  )
+  const changedUnder = movedUnder(Object.keys(changed), typedOver.current, base)
 
   const kept = keepable(changed)
   const keptText = JSON.stringify(kept)
