@@ -39,14 +39,19 @@ export class PresenceBoard {
       this.channel.onmessage = ({ data }: MessageEvent<Talk>) => {
         if (data.kind === 'board') this.take(data.board)
         // Only the tab holding the stream has heard anything to tell.
-        else if (this.holding) this.channel?.postMessage({ kind: 'board', board: this.board } satisfies Talk)
+        else if (this.holdsStream)
+          this.channel?.postMessage({ kind: 'board', board: this.board } satisfies Talk)
       }
       this.channel.postMessage({ kind: 'ask' } satisfies Talk)
     }
   }
 
-  /** Whether this tab holds the device's feed stream (it is the one that answers the others). */
-  holding = false
+  /**
+   * Whether this tab holds the device's feed stream, and so answers the others' asks. Known from its
+   * first `presence` event: the tab holding the stream keeps its Web Lock until it closes
+   * (feed-listener.ts), reconnecting the stream as it must.
+   */
+  private holdsStream = false
 
   /** A `presence` event's data, as the stream gave it: kept here and passed to the other tabs. */
   heard(data: string) {
@@ -56,7 +61,7 @@ export class PresenceBoard {
     } catch {
       return
     }
-    this.holding = true
+    this.holdsStream = true
     this.take(board)
     this.channel?.postMessage({ kind: 'board', board } satisfies Talk)
   }
