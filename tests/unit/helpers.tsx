@@ -12,6 +12,7 @@ import { OutpostDb } from '../../src/db/database'
 import type { OutboxOp } from '../../src/db/outbox-types'
 import { type Contact, type ContactFields, contactFields } from '../../src/domain/contact'
 import { emptyValues } from '../../src/domain/fields'
+import type { HistoryEntry } from '../../src/domain/history'
 import { signIn, signOut } from '../../src/session/sign-in'
 import { AUTH_KEYS, type SessionUser } from '../../src/session/stored-user'
 import type { SyncEngine } from '../../src/sync/engine'
@@ -24,7 +25,7 @@ import type { SyncRuntime } from '../../src/sync/runtime'
 import { SyncStatus } from '../../src/sync/status'
 import { trashCalls } from '../../src/sync/trash-calls'
 import { userCalls } from '../../src/sync/user-calls'
-import type { ApiResponse, Transport } from '../../src/transport/http'
+import type { ApiRequest, ApiResponse, Transport } from '../../src/transport/http'
 
 export const testUser: SessionUser = {
   id: 'u1',
@@ -48,6 +49,19 @@ export function fakeTransport(answer?: (path: string) => ApiResponse) {
     if (!answer) throw new Error(`Unexpected network call: ${request.method} ${request.path}`)
     return answer(request.path)
   })
+}
+
+/** A server holding `entries` as the history of contact `id` (whatever they are when asked), and nothing else. */
+export function contactHistoryServer(id: string, entries: HistoryEntry[]) {
+  return async (request: ApiRequest): Promise<ApiResponse> => {
+    if (request.path === `contacts/${id}/history`)
+      return {
+        status: 200,
+        headers: {},
+        body: { docs: [...entries], totalDocs: entries.length, limit: 20, page: 1, totalPages: 1 },
+      }
+    return { status: 200, headers: {}, body: { docs: [], totalDocs: 0, limit: 10, page: 1, totalPages: 0 } }
+  }
 }
 
 /** A runtime whose sync never runs; `afterWrite` and `afterRestore` count the nudges a write, or a restore or merge, gives it. */

@@ -7,23 +7,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { HistoryEntry } from '../../../../src/domain/history'
-import type { ApiRequest, ApiResponse } from '../../../../src/transport/http'
-import { makeRuntime, renderApp, seedContacts, storeSession } from '../../helpers'
+import { contactHistoryServer, makeRuntime, renderApp, seedContacts, storeSession } from '../../helpers'
 
 const FIRST = '00000000-0000-4000-8000-000000000001'
-
-/** The server's history of FIRST: whatever the test says it holds now. */
-function historyServer(entries: HistoryEntry[]) {
-  return async (request: ApiRequest): Promise<ApiResponse> => {
-    if (request.path === `contacts/${FIRST}/history`)
-      return {
-        status: 200,
-        headers: {},
-        body: { docs: entries, totalDocs: entries.length, limit: 20, page: 1, totalPages: 1 },
-      }
-    return { status: 200, headers: {}, body: { docs: [], totalDocs: 0, limit: 10, page: 1, totalPages: 0 } }
-  }
-}
 
 const byGrace = (version: number, changes: HistoryEntry['changes']): HistoryEntry => ({
   action: 'updated',
@@ -35,7 +21,7 @@ const byGrace = (version: number, changes: HistoryEntry['changes']): HistoryEntr
 })
 
 async function openFirst(entries: HistoryEntry[]) {
-  const runtime = makeRuntime(undefined, historyServer(entries))
+  const runtime = makeRuntime(undefined, contactHistoryServer(FIRST, entries))
   await seedContacts(runtime.db, 2)
   renderApp(`/contacts/edit/${FIRST}`, { runtime })
   await screen.findByRole('button', { name: 'Update Contact' })

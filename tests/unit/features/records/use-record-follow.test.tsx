@@ -8,26 +8,12 @@ import { fireEvent, screen } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { historyKey, keepHistory } from '../../../../src/db/histories'
 import type { HistoryEntry } from '../../../../src/domain/history'
-import type { ApiRequest, ApiResponse } from '../../../../src/transport/http'
-import { makeRuntime, renderApp, seedContacts, storeSession } from '../../helpers'
+import { contactHistoryServer, makeRuntime, renderApp, seedContacts, storeSession } from '../../helpers'
 
 const FIRST = '00000000-0000-4000-8000-000000000001'
 const ADAS_PHONE = '+44 20 7946 0002'
 const GRACES_PHONE = '+44 20 7946 0199'
 const TYPED = '+44 20 7946 1111'
-
-/** The server's history of FIRST: whatever the test says it holds now. */
-function historyServer(entries: HistoryEntry[]) {
-  return async (request: ApiRequest): Promise<ApiResponse> => {
-    if (request.path === `contacts/${FIRST}/history`)
-      return {
-        status: 200,
-        headers: {},
-        body: { docs: [...entries], totalDocs: entries.length, limit: 20, page: 1, totalPages: 1 },
-      }
-    return { status: 200, headers: {}, body: { docs: [], totalDocs: 0, limit: 10, page: 1, totalPages: 0 } }
-  }
-}
 
 const entry = (by: string, version: number, changes: HistoryEntry['changes']): HistoryEntry => ({
   action: 'updated',
@@ -45,7 +31,7 @@ const theirNote = (by: string) =>
 /** FIRST at version 2, Ada's change of its phone, with that history on the device; Phone typed into. */
 async function typingOverAdasPhone() {
   const entries = [entry('Ada Lovelace', 2, { phone: { from: '+44 20 7946 0001', to: ADAS_PHONE } })]
-  const runtime = makeRuntime(undefined, historyServer(entries))
+  const runtime = makeRuntime(undefined, contactHistoryServer(FIRST, entries))
   await seedContacts(runtime.db, 2)
   await runtime.db.contacts.update(FIRST, { phone: ADAS_PHONE, version: 2 })
   renderApp(`/contacts/edit/${FIRST}`, { runtime })
