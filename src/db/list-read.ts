@@ -1,7 +1,7 @@
 /**
  * A list's page, read from the mirror: sorted, searched with the same
  * word rules as the server (see src/domain/search.ts), counted, sliced. The
- * list order is answered from the collection's in-memory index once it is
+ * list's orders are answered from the collection's in-memory index once it is
  * built (src/db/mirror-index.ts); until then, and for other orders, from the
  * table. `readPage` answers whole rows (a picker's options show more than the
  * list does); a list screen paints `listedPage`'s rows.
@@ -9,7 +9,7 @@
 
 import type { CollectionName } from '../domain/collections'
 import { collections } from '../domain/collections'
-import { compareListOrder, sortKeyOf } from '../domain/list-order'
+import { compareListOrder, parseListSort, sortKeyOf } from '../domain/list-order'
 import { matchesAcross, searchWords } from '../domain/search'
 import type { OutpostDb } from './database'
 import type { ListedRow } from './index-entries'
@@ -42,9 +42,13 @@ export function listedPage(
   query: PageQuery,
 ): { total: number; ids: string[]; rows: ListedRow[] } | undefined {
   const index = mirrorIndex(db, collection)
-  if (!index.ready || (query.sort ?? collections[collection].defaultSort) !== index.sortField)
+  const spec = collections[collection]
+  const sort = parseListSort(query.sort ?? spec.defaultSort)
+  // The index keeps what the list shows of each row: it sorts by any of those fields.
+  if (!index.ready || (sort.field !== spec.defaultSort && !spec.listFields.includes(sort.field)))
     return undefined
-  return index.page(searchWords(query.search), (query.page - 1) * query.perPage, query.perPage)
+  const offset = (query.page - 1) * query.perPage
+  return index.page(searchWords(query.search), offset, query.perPage, sort)
 }
 
 /**
@@ -58,9 +62,7 @@ export async function readPage(
   query: PageQuery,
 ): Promise<PageResult | undefined> {
   const spec = collections[collection]
-  const sort = query.sort ?? spec.defaultSort
-  const descending = sort.startsWith('-')
-  const field = descending ? sort.slice(1) : sort
+  const { field, descending } = parseListSort(query.sort ?? spec.defaultSort)
   const table = mirrorOf(db, collection)
   const offset = (query.page - 1) * query.perPage
   const words = searchWords(query.search)

@@ -21,6 +21,7 @@
  */
 import { type CollectionName, collections } from '../domain/collections'
 import { type GlobalQuery, isBlankQuery, narrows } from '../domain/global-search'
+import type { ListSort } from '../domain/list-order'
 import { BuiltStore } from './built-store'
 import type { OutpostDb } from './database'
 import { EntryPool, POOL_LATER_FROM } from './entry-pool'
@@ -40,6 +41,7 @@ import { eachHolding, intersect, type Joined, joinTexts, longestFirst, union } f
 import { type MirrorChanges, onMirrorChanges } from './mirror-changes'
 import { readWholeTable } from './packs'
 import { eachCandidate, signatureOf, signatureTable } from './pair-signature'
+import { allInOrder, firstInOrder, PICK_UP_TO } from './sorted-entries'
 import { type MirrorRow, mirrorOf } from './tables'
 
 type GlobalText = 'found' | 'phones'
@@ -79,6 +81,8 @@ export class MirrorIndex extends BuiltStore {
   private ordered: Entry[] = []
   /** The last search, reused when the next one only narrows it (the user typing on). */
   private lastSearch: { words: string[]; matches: Entry[] } | null = null
+  /** The last page read deeper than `PICK_UP_TO` in another order: its matches sorted, kept until a change. */
+  private lastSorted: { key: string; entries: Entry[] } | null = null
   /** Every entry's pair signature in order (for `scan`); null after a change moved entries. */
   private pairTable: Int32Array | null = null
   /** The same for the global search's texts (for `find`), made on the first one after a change. */
@@ -129,10 +133,18 @@ export class MirrorIndex extends BuiltStore {
     return this.matchingEntries(words).map((entry) => entry.id)
   }
 
-  /** How many entries match, and `count` of them from `offset` on: their ids, and their rows as the list shows them. */
-  page(words: string[], offset: number, count: number): { total: number; ids: string[]; rows: ListedRow[] } {
+  /**
+   * How many entries match, and `count` of them from `offset` on in the list's order (`sort`, the
+   * index's own when not given): their ids, and their rows as the list shows them.
+   */
+  page(
+    words: string[],
+    offset: number,
+    count: number,
+    sort?: ListSort,
+  ): { total: number; ids: string[]; rows: ListedRow[] } {
     const matching = this.matchingEntries(words)
-    const slice = matching.slice(offset, offset + count)
+    const slice = this.inOrder(matching, words, sort, offset + count).slice(offset, offset + count)
     return {
       total: matching.length,
       ids: slice.map((entry) => entry.id),
@@ -175,6 +187,15 @@ export class MirrorIndex extends BuiltStore {
     let positions: number[] | null = null
     for (const string of longestFirst(strings)) positions = this.holding(kind, string, positions)
     return (positions ?? []).map((position) => this.ordered[position] as Entry)
+  }
+
+  /** `matching` (in the index's order) in `sort`'s, as far as `upTo` at least (sorted-entries.ts). */
+  private inOrder(matching: Entry[], words: string[], sort: ListSort | undefined, upTo: number): Entry[] {
+    if (!sort || (sort.field === this.sortField && !sort.descending)) return matching
+    if (upTo <= PICK_UP_TO) return firstInOrder(matching, sort, upTo)
+    const key = `${sort.descending ? '-' : ''}${sort.field}\n${words.join(' ')}`
+    if (this.lastSorted?.key !== key) this.lastSorted = { key, entries: allInOrder(matching, sort) }
+    return this.lastSorted.entries
   }
 
   private matchingEntries(words: string[]): Entry[] {
@@ -256,6 +277,7 @@ export class MirrorIndex extends BuiltStore {
   /** The one place the order is replaced: what was derived from the old one goes with it. */
   private reorder(ordered: Entry[]) {
     this.ordered = ordered
+    this.lastSorted = null
     this.linkColumns.clear()
     this.pairTable = null
     this.joinedGlobal = {}
@@ -265,6 +287,8 @@ export class MirrorIndex extends BuiltStore {
 
   /** `reordered` false: only values outside the order and the texts changed, and what was derived stays. */
   private changed(reordered = true) {
+    // What the list shows of a row may have changed even where its place did not (a title edited).
+    this.lastSorted = null
     if (reordered) {
       this.lastSearch = null
       this.linkColumns.clear()

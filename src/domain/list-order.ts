@@ -23,3 +23,26 @@ export function compareListOrder(
   }
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0
 }
+
+/** A list order: one field the list shows, ascending or descending. */
+export interface ListSort {
+  field: string
+  descending: boolean
+}
+
+/** 'field' or '-field', as a list's state and the server's `sort` parameter spell it. */
+export function parseListSort(sort: string): ListSort {
+  const descending = sort.startsWith('-')
+  return { field: descending ? sort.slice(1) : sort, descending }
+}
+
+/**
+ * The order after a click on `field`'s header, from `sort` ('' is the list's own, `ownField`
+ * ascending): another field sorts ascending, the same field turns descending, and a descending
+ * one goes back to the list's own order.
+ */
+export function nextSort(sort: string, field: string, ownField: string): string {
+  const now = parseListSort(sort || ownField)
+  if (now.field !== field) return field === ownField ? '' : field
+  return now.descending ? '' : `-${field}`
+}

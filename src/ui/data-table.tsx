@@ -2,7 +2,9 @@
  * The table every list screen uses, on TanStack Table v9 (core features only:
  * paging, search and sorting happen in the mirror query, not in the table).
  * A list defines its columns with `columnHelper<Row>()`; `meta.className`
- * styles a column's cells.
+ * styles a column's cells, and `meta.sortable` makes its header a button that
+ * asks for another order (`onSort`); the header of the order shown carries
+ * `aria-sort`.
  *
  * Below 1024 px (a tablet, upright) the rows become stacked cards, each value
  * under its column's name, so no column is cut away or squeezed: the first
@@ -24,11 +26,15 @@ import {
   useTable,
 } from '@tanstack/react-table'
 import { memo, type ReactNode } from 'react'
+import type { ListSort } from '../domain/list-order'
 import { cx } from './cx'
+import { ChevronDownIcon, ChevronsUpDownIcon, ChevronUpIcon } from './icons'
 
 interface ColumnStyle {
   /** Classes for this column's header and cells. */
   className?: string
+  /** Whether the list can be ordered by this column (its id is the field). */
+  sortable?: boolean
 }
 
 const features = tableFeatures({ columnMeta: metaHelper<ColumnStyle>() })
@@ -56,6 +62,8 @@ interface DataTableProps<Row extends RowData> {
   caption: string
   /** Shown in place of the rows when there are none. */
   empty?: ReactNode
+  /** The order the rows are in, and what a sortable column's header asks for when clicked. */
+  sorting?: { sort: ListSort; onSort: (field: string) => void }
 }
 
 export function DataTable<Row extends RowData>({
@@ -64,6 +72,7 @@ export function DataTable<Row extends RowData>({
   rowId,
   caption,
   empty,
+  sorting,
 }: DataTableProps<Row>) {
   const table = useTable({ features, columns, data: rows, getRowId: (row) => rowId(row) })
   const headers = table.getHeaderGroups()
@@ -74,18 +83,30 @@ export function DataTable<Row extends RowData>({
         <thead className="border-b border-slate-200 bg-slate-50/80 max-lg:hidden">
           {headers.map((group) => (
             <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th
-                  key={header.id}
-                  scope="col"
-                  className={cx(
-                    'px-3 py-2.5 text-xs font-medium first:pl-4 last:pr-4 tracking-wide whitespace-nowrap text-slate-500 uppercase',
-                    header.column.columnDef.meta?.className,
-                  )}
-                >
-                  {header.isPlaceholder ? null : <FlexRender header={header} />}
-                </th>
-              ))}
+              {group.headers.map((header) => {
+                const { meta } = header.column.columnDef
+                const sorted = sorting?.sort.field === header.column.id ? sorting.sort : undefined
+                const content = header.isPlaceholder ? null : <FlexRender header={header} />
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    aria-sort={sorted && (sorted.descending ? 'descending' : 'ascending')}
+                    className={cx(
+                      'px-3 py-2.5 text-xs font-medium first:pl-4 last:pr-4 tracking-wide whitespace-nowrap text-slate-500 uppercase',
+                      meta?.className,
+                    )}
+                  >
+                    {sorting && meta?.sortable ? (
+                      <SortButton sorted={sorted} onClick={() => sorting.onSort(header.column.id)}>
+                        {content}
+                      </SortButton>
+                    ) : (
+                      content
+                    )}
+                  </th>
+                )
+              })}
             </tr>
           ))}
         </thead>
@@ -100,6 +121,32 @@ export function DataTable<Row extends RowData>({
       </table>
       {rows.length === 0 && empty}
     </div>
+  )
+}
+
+/** A header that orders the list: its arrow says which way, faint both ways while it does not. */
+function SortButton({
+  sorted,
+  onClick,
+  children,
+}: {
+  sorted: ListSort | undefined
+  onClick: () => void
+  children: ReactNode
+}) {
+  const Arrow = !sorted ? ChevronsUpDownIcon : sorted.descending ? ChevronDownIcon : ChevronUpIcon
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className={cx(
+        '-mx-1.5 -my-1 inline-flex items-center gap-1 rounded px-1.5 py-1 uppercase tracking-wide hover:bg-slate-200/60 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand',
+        sorted && 'text-slate-800',
+      )}
+    >
+      {children}
+      <Arrow className={cx('size-3.5', !sorted && 'opacity-40')} />
+    </button>
   )
 }
 

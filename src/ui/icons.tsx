@@ -74,6 +74,17 @@ export const ChevronDownIcon = (p: P) => (
     <path d="m6 9 6 6 6-6" />
   </Icon>
 )
+export const ChevronUpIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="m18 15-6-6-6 6" />
+  </Icon>
+)
+/** A column that can be sorted and is not: both ways, faint. */
+export const ChevronsUpDownIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="m7 15 5 5 5-5M7 9l5-5 5 5" />
+  </Icon>
+)
 export const SearchIcon = (p: P) => (
   <Icon {...p}>
     <circle cx="11" cy="11" r="7" />

@@ -1,5 +1,5 @@
 /**
- * A list screen's page, page size and search text, remembered in local storage
+ * A list screen's page, page size, search text and order, remembered in local storage
  * per list so coming back to a list shows the same page. The caller scopes the
  * list's name to the signed-in user: another member of staff on the same
  * tablet never sees the last one's search.
@@ -11,11 +11,13 @@ export interface ListState {
   page: number
   perPage: number
   search: string
+  /** 'field' or '-field' (descending); empty for the list's own order. */
+  sort: string
 }
 
 export const listStateKey = (list: string) => `listState.${list}`
 
-const initial: ListState = { page: FIRST_PAGE, perPage: DEFAULT_PAGE_SIZE, search: '' }
+const initial: ListState = { page: FIRST_PAGE, perPage: DEFAULT_PAGE_SIZE, search: '', sort: '' }
 
 /** What was stored, with anything unreadable (an old format, a hand edit) replaced by the defaults. */
 export function readListState(list: string, storage: Storage = localStorage): ListState {
@@ -29,6 +31,7 @@ export function readListState(list: string, storage: Storage = localStorage): Li
           : initial.page,
       perPage: sizes.includes(stored.perPage as number) ? (stored.perPage as number) : initial.perPage,
       search: typeof stored.search === 'string' ? stored.search : initial.search,
+      sort: typeof stored.sort === 'string' ? stored.sort : initial.sort,
     }
   } catch {
     return initial
@@ -78,9 +81,14 @@ export function useListState(list: string) {
     (search: string) => setState((s) => (s.search === search ? s : { ...s, search, page: FIRST_PAGE })),
     [],
   )
+  // Another order starts again at page 1 too: page 7 of another order shows other records.
+  const setSort = useCallback(
+    (sort: string) => setState((s) => (s.sort === sort ? s : { ...s, sort, page: FIRST_PAGE })),
+    [],
+  )
   return useMemo(
-    () => ({ ...state, revision, setPage, setPerPage, setSearch }),
-    [state, revision, setPage, setPerPage, setSearch],
+    () => ({ ...state, revision, setPage, setPerPage, setSearch, setSort }),
+    [state, revision, setPage, setPerPage, setSearch, setSort],
   )
 }
 

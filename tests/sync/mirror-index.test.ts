@@ -4,7 +4,9 @@ import { readPage } from '../../src/db/list-read'
 import { mirrorIndex } from '../../src/db/mirror-index'
 import { writePacks } from '../../src/db/packs'
 import { pointingAt } from '../../src/db/references'
+import { PICK_UP_TO } from '../../src/db/sorted-entries'
 import { collections } from '../../src/domain/collections'
+import { compareListOrder, sortKeyOf } from '../../src/domain/list-order'
 import { fromPlainText } from '../../src/domain/rich-text'
 import { builtIndex, contact, db, reference, withFreshDb } from './mirror-harness'
 
@@ -198,6 +200,59 @@ describe('the in-memory list index', () => {
         },
       ),
       { numRuns: 60 },
+    )
+  })
+
+  it('answers a page in any order the list shows, as the server orders it, near the top and deep, through changes', async () => {
+    const sortArb = fc.record({
+      field: fc.constantFrom('firstName', 'lastName', 'email', 'linkedIn'),
+      descending: fc.boolean(),
+    })
+    const profiles = fc.constantFrom('in/ada', 'IN/ada', 'in/Émile', 'zed', '', null)
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ fields: fieldsArb, linkedIn: profiles }), { maxLength: 14 }),
+        sortArb,
+        fc.constantFrom('', 'a', 'ada'),
+        fc.record({ at: fc.nat(13), linkedIn: profiles }),
+        async (start, sort, search, edit) => {
+          await db.contacts.clear()
+          await db.contacts.bulkPut(
+            start.map(
+              ({ fields, linkedIn }, i) => ({ id: `id${i}`, version: 1, ...fields, linkedIn }) as never,
+            ),
+          )
+          const index = mirrorIndex(db, 'contacts')
+          index.warm()
+          await index.idle()
+          const expected = async () => {
+            const matching = new Set(await reference(search))
+            const rows = (await db.contacts.toArray()) as unknown as Array<Record<string, unknown>>
+            return rows
+              .filter((row) => matching.has(row.id as string))
+              .map((row) => ({ id: row.id as string, key: sortKeyOf(row[sort.field]) }))
+              .sort((a, b) => compareListOrder(a, b, sort.descending))
+              .map((row) => row.id)
+          }
+          const words = search ? [search] : []
+          const check = async () => {
+            const want = await expected()
+            // Picked out near the top (a page of 5 from the second), and sorted whole for a page past PICK_UP_TO.
+            expect(index.page(words, 5, 5, sort).ids).toEqual(want.slice(5, 10))
+            expect(index.page(words, 0, PICK_UP_TO + 1, sort).ids).toEqual(want)
+            expect(index.page(words, 0, 5, sort).total).toBe(want.length)
+          }
+          await check()
+          // A field the list shows but no search holds, changed in place (the index's own order and texts
+          // unmoved), still moves its row in an order by that field.
+          if (start.length > 0) {
+            await db.contacts.update(`id${edit.at % start.length}`, { linkedIn: edit.linkedIn } as never)
+            await index.idle()
+            await check()
+          }
+        },
+      ),
+      { numRuns: 80 },
     )
   })
 

@@ -118,7 +118,7 @@ export function useListColumns(screen: EntityScreen, onDelete: (row: ListRow) =>
         column.display({
           id: spec.field,
           header: spec.header,
-          meta: { className: cellClasses(spec, screen.columns) },
+          meta: { className: cellClasses(spec, screen.columns), sortable: spec.sortable },
           cell: ({ row }) => <Cell spec={spec} row={row.original} editPath={screen.paths.edit} />,
         }),
       ),

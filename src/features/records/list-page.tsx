@@ -1,18 +1,21 @@
 /**
  * An entity's list ('All Contacts', 'All Companies', …) from the mirror, so it
- * renders at once with or without a network. Page, page size and search are
- * remembered per list; while online the same page is also asked of the server
- * (its count shows when it differs).
+ * renders at once with or without a network. Page, page size, search and order
+ * are remembered per list; while online the same page is also asked of the
+ * server (its count shows when it differs). A column's header sorts by it (the
+ * 'Sort by' select where the rows are cards).
  */
 import { Link } from '@tanstack/react-router'
 import { useCallback, useMemo, useSyncExternalStore } from 'react'
 import { useRuntime } from '../../app/runtime-context'
 import { collections } from '../../domain/collections'
+import { nextSort, parseListSort } from '../../domain/list-order'
 import { DataTable } from '../../ui/data-table'
 import { PlusIcon, TrashIcon } from '../../ui/icons'
 import { PageSizeSelect } from '../../ui/page-size-select'
 import { PagedFooter } from '../../ui/paged-footer'
 import { SearchBox } from '../../ui/search-box'
+import { SortSelect } from '../../ui/sort-select'
 import { button, card } from '../../ui/styles'
 import { RowSyncStates } from '../../ui/sync-badge'
 import { useListState, usePageGuard } from '../../ui/use-list-state'
@@ -32,7 +35,19 @@ export function ListPage() {
   const { collection, texts } = screen
   const { db, mutate, engine, user, trash } = useRuntime()
   const list = useListState(`${user.id}.${screen.listKey}`)
-  const query = { page: list.page, perPage: list.perPage, search: list.search }
+  const ownField = collections[collection].defaultSort
+  const sortable = useMemo(() => screen.columns.filter((column) => column.sortable), [screen])
+  // An order stored by an older version, or by hand, that this list does not offer: its own instead.
+  const sort = sortable.some((column) => column.field === parseListSort(list.sort).field) ? list.sort : ''
+  const { setSort } = list
+  const sorting = useMemo(
+    () => ({
+      sort: parseListSort(sort || ownField),
+      onSort: (field: string) => setSort(nextSort(sort, field, ownField)),
+    }),
+    [sort, ownField, setSort],
+  )
+  const query = { page: list.page, perPage: list.perPage, search: list.search, sort: sort || undefined }
   const page = useRecordPage(collection, query)
   const serverTotal = useServerTotal(collection, query)
   usePageGuard(list, page?.total)
@@ -81,8 +96,18 @@ export function ListPage() {
           </Link>
         </div>
       </div>
-      <div className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-5">
-        <PageSizeSelect value={list.perPage} onChange={list.setPerPage} />
+      <div className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between sm:px-5">
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
+          <PageSizeSelect value={list.perPage} onChange={list.setPerPage} />
+          {/* The table's headers sort from 1024 px; the cards below it have none. */}
+          <SortSelect
+            className="lg:hidden"
+            choices={sortable}
+            value={sort}
+            ownField={ownField}
+            onChange={setSort}
+          />
+        </div>
         {/* Remounted when the search was set from elsewhere (the top bar's "Show all"), to show it. */}
         <SearchBox key={list.revision} value={list.search} onSearch={list.setSearch} />
       </div>
@@ -97,6 +122,7 @@ export function ListPage() {
               rows={rows}
               rowId={rowId}
               empty={empty}
+              sorting={sorting}
             />
           </RowSyncStates.Provider>
         )}

@@ -16,6 +16,8 @@ import type { FormField } from './form-fields'
 export interface ColumnSpec extends Omit<ListRole, 'column'> {
   field: string
   header: string
+  /** Whether the list sorts by it (its header is a button): every column but rich text, which has no order. */
+  sortable: boolean
 }
 
 /** A field of a form: its definition in src/domain, with the widget overridden where a screen differs. */
@@ -102,7 +104,7 @@ function columnsOf(collection: CollectionName): ColumnSpec[] {
     .sort(([, a], [, b]) => (a.listed?.column ?? 0) - (b.listed?.column ?? 0))
     .map(([name, { label, listed }]) => {
       const { column: _, ...shown } = listed ?? {}
-      return { field: name, header: label, ...shown }
+      return { field: name, header: label, sortable: shown.kind !== 'richText', ...shown }
     })
 }
 

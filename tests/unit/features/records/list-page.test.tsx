@@ -169,8 +169,62 @@ describe('contacts list', () => {
         page: 1,
         perPage: 5,
         search: 'first1',
+        sort: '',
       }),
     )
+  })
+
+  it('sorts by a column’s header: ascending, descending, then its own order again, and remembers it', async () => {
+    const { unmount, runtime } = await openList()
+    await waitFor(() => expect(firstNames()).toHaveLength(10))
+    const sortOf = (name: string) => screen.getByRole('columnheader', { name }).getAttribute('aria-sort')
+    // The list's own order is by last name: its header says so, no other does.
+    expect(sortOf('Last Name')).toBe('ascending')
+    expect(sortOf('Title')).toBeNull()
+    // Every other contact is an Engineer (First02, First04, …), the rest Planners; ties by id.
+    fireEvent.click(screen.getByRole('button', { name: 'Title' }))
+    await waitFor(() => expect(firstNames()[0]).toBe('First02'))
+    expect(firstNames()).toEqual(
+      ['02', '04', '06', '08', '10', '12', '14', '16', '18', '20'].map((n) => `First${n}`),
+    )
+    expect(sortOf('Title')).toBe('ascending')
+    expect(sortOf('Last Name')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }))
+    await waitFor(() => expect(firstNames()[0]).toBe('First22'))
+    // The other way round, from page 1 again.
+    fireEvent.click(screen.getByRole('button', { name: 'Title' }))
+    await waitFor(() => expect(firstNames()[0]).toBe('First01'))
+    expect(firstNames()[1]).toBe('First03')
+    expect(sortOf('Title')).toBe('descending')
+    expect(screen.getByText('Showing 1 to 10 of 30 entries')).toBeTruthy()
+    // A third click gives the list its own order back.
+    fireEvent.click(screen.getByRole('button', { name: 'Title' }))
+    await waitFor(() => expect(firstNames()[1]).toBe('First02'))
+    expect(sortOf('Last Name')).toBe('ascending')
+    // Its own column turns descending, and is remembered for the next visit.
+    fireEvent.click(screen.getByRole('button', { name: 'Last Name' }))
+    await waitFor(() => expect(firstNames()[0]).toBe('First30'))
+    expect(sortOf('Last Name')).toBe('descending')
+    unmount()
+    renderApp('/contacts/list', { runtime })
+    await waitFor(() => expect(firstNames()[0]).toBe('First30'))
+    expect(sortOf('Last Name')).toBe('descending')
+  })
+
+  it('sorts the cards of a narrow screen with its Sort by select, which follows the headers', async () => {
+    await openList()
+    await waitFor(() => expect(firstNames()).toHaveLength(10))
+    const select = screen.getByLabelText('Sort by') as HTMLSelectElement
+    expect(select.value).toBe('')
+    expect([...select.options].map((option) => option.textContent)).toContain('Title, Z to A')
+    // Rich text has no order: none of the contacts' columns is, so every column is offered both ways.
+    expect(select.options).toHaveLength(12)
+    fireEvent.change(select, { target: { value: '-title' } })
+    await waitFor(() => expect(firstNames()[0]).toBe('First01'))
+    expect(firstNames()[1]).toBe('First03')
+    expect(screen.getByRole('columnheader', { name: 'Title' }).getAttribute('aria-sort')).toBe('descending')
+    fireEvent.click(screen.getByRole('button', { name: 'First Name' }))
+    await waitFor(() => expect(select.value).toBe('firstName'))
   })
 
   it('marks rows whose changes are not on the server yet', async () => {

@@ -245,6 +245,7 @@ describe('the top bar search', () => {
       page: 1,
       perPage: 25,
       search: 'person',
+      sort: '',
     })
     const listSearch = (await screen.findByPlaceholderText('Search records')) as HTMLInputElement
     expect(listSearch.value).toBe('person')
