@@ -140,7 +140,7 @@ function SortButton({
       type="button"
       onClick={onClick}
       className={cx(
-        '-mx-1.5 -my-1 inline-flex items-center gap-1 rounded px-1.5 py-1 uppercase tracking-wide hover:bg-slate-200/60 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand',
+        '-mx-1.5 -my-1 inline-flex items-center gap-1 rounded px-1.5 py-1 uppercase tracking-wide pointer-coarse:min-h-11 hover:bg-slate-200/60 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand',
         sorted && 'text-slate-800',
       )}
     >
