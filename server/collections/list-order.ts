@@ -16,6 +16,8 @@ export interface ListSource {
   table: PgTable & { id: PgColumn }
   /** Paths `where` may use. */
   fields: Map<string, QueryField>
+  /** The fields `sort` accepts (each one of `fields`); any other is a 400. */
+  sortable: ReadonlySet<string>
   defaultSort: string
   /** Always ANDed in: a collection's lists never show tombstones. */
   filter?: SQL

@@ -28,14 +28,6 @@ import { forgetPositions, type Position, positionBefore } from './positions'
 import type { ServerCollection } from './registry'
 import { buildWhere, type QueryField, queryableFields } from './where'
 
-/** Any listed field sorts, except ids of other records (meaningless as an order) and dotted paths. */
-export function sortableFields(fields: Map<string, QueryField>): Set<string> {
-  const names = [...fields.values()]
-    .filter((field) => field.name === 'id' || (field.kind !== 'uuid' && !field.name.includes('.')))
-    .map((field) => field.name)
-  return new Set(names)
-}
-
 export function pageInfo(totalDocs: number, page: number, limit: number) {
   if (totalDocs === 0) {
     return {
@@ -66,17 +58,10 @@ export function pageInfo(totalDocs: number, page: number, limit: number) {
   }
 }
 
-const sortCache = new WeakMap<ListSource, Set<string>>()
-
 /** One page of rows and the paging fields, for the query string of a list call. */
 export async function listRows(db: Db, source: ListSource, query: Record<string, unknown>) {
   const { page, limit } = parsePaging(query)
-  let sortable = sortCache.get(source)
-  if (!sortable) {
-    sortable = sortableFields(source.fields)
-    sortCache.set(source, sortable)
-  }
-  const keys = parseSort(query.sort, sortable, source.defaultSort)
+  const keys = parseSort(query.sort, source.sortable, source.defaultSort)
   const used = new Set<QueryField>()
   const where = buildWhere(source.fields, query.where, used)
   const filter = and(source.filter, where)
@@ -202,10 +187,11 @@ const sources = new WeakMap<ServerCollection, ListSource>()
 export function collectionSource(collection: ServerCollection): ListSource {
   let source = sources.get(collection)
   if (!source) {
-    const { table, spec } = collection
+    const { table, spec, sortable } = collection
     source = {
       table,
       fields: queryableFields(collection),
+      sortable,
       defaultSort: spec.defaultSort,
       filter: isNull(table.deletedAt),
       seq: table.seq,

@@ -41,6 +41,8 @@ export interface ServerCollection {
   table: DocTable
   fields: ServerField[]
   byName: Map<string, ServerField>
+  /** What `sort` accepts: the list's columns and the record's metadata (sortableOf). */
+  sortable: ReadonlySet<string>
 }
 
 interface Definition {
@@ -60,6 +62,22 @@ const definitions: { [K in CollectionName]: Definition } = {
 }
 
 const META = new Set(['id', 'version', 'seq', 'createdAt', 'updatedAt', 'deletedAt'])
+
+/** The record metadata any Payload client may sort a list by, whatever the list shows. */
+export const SORTABLE_META = ['id', 'createdAt', 'updatedAt'] as const
+
+/**
+ * What a list may be sorted by: each column its list shows (a field `listed` with a column, as the
+ * device's list headers are, src/features/records/screens.ts) but a rich-text one, whose JSON
+ * document has no order worth the name; and the record metadata. A field the list keeps but does
+ * not show (a company's email, for its row's button) or does not list at all is refused (a 400).
+ */
+function sortableOf(spec: CollectionSpec, fields: ServerField[]): Set<string> {
+  const columns = fields.filter(
+    (field) => spec.fields?.[field.name]?.listed?.column !== undefined && field.kind !== 'richText',
+  )
+  return new Set([...SORTABLE_META, ...columns.map((field) => field.name)])
+}
 
 /** The kind of a plain column, for where's value checks. */
 export function kindOf(column: AnyColumn): 'text' | 'uuid' | 'date' {
@@ -91,7 +109,8 @@ function define(name: CollectionName): ServerCollection {
     const imageKind = isImage ? spec.image?.kind : undefined
     fields.push({ name: fieldName, key, column, kind, query, plainTextKey, relationTo, imageKind })
   }
-  return { name, spec, table, fields, byName: new Map(fields.map((field) => [field.name, field])) }
+  const byName = new Map(fields.map((field) => [field.name, field]))
+  return { name, spec, table, fields, byName, sortable: sortableOf(spec, fields) }
 }
 
 export const serverCollections: ServerCollection[] = (Object.keys(definitions) as CollectionName[]).map(
