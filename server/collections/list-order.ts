@@ -38,6 +38,15 @@ export interface PlainQuery {
  * compare code points (collate "C") as devices do (src/domain/list-order.ts),
  * whatever collation the database was created with.
  *
+ * The lowercasing is ICU's root locale ("und-x-icu"), not the database's:
+ * that is Unicode's full case mapping, which is JavaScript's `toLowerCase()`
+ * ('İ' → 'i̇', a word's last 'Σ' → 'ς'). The database's own `lower()` depends
+ * on how it was created: under a C ctype it lowers ASCII only ('Élodie' then
+ * sorts before 'élan' and 'ßeta'), and under libc's C.UTF-8 or en_US it maps
+ * one character at a time ('İstanbul' before 'Izmir', which devices put
+ * after; PGlite's leaves 'Ⓐ' as it is). PGlite and a PostgreSQL built
+ * with ICU (as the packaged builds are) have that collation; docs/api.md.
+ *
  * `searching`: the value is written so no index can provide the order. A
  * search that must find every match anyway (for its exact count) sorts its
  * page out of them cheaply; but PostgreSQL's planner, not knowing what ILIKE
@@ -48,7 +57,8 @@ export interface PlainQuery {
 export function sortValue(source: ListSource, field: string, searching: boolean): SQL {
   const { column, kind } = source.fields.get(field) as QueryField
   if (kind !== 'text') return sql`${column}`
-  return searching ? sql`(lower(${column} || '') collate "C")` : sql`(lower(${column}) collate "C")`
+  const text = searching ? sql`(${column} || '')` : sql`${column}`
+  return sql`(lower(${text} collate "und-x-icu") collate "C")`
 }
 
 /** The requested keys, then the id, which breaks ties so pages never overlap or skip rows. */

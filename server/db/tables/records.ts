@@ -36,14 +36,17 @@ const trigram = (name: string, column: ExtraConfigColumn) =>
 const tombstoneIndex = (name: string, deletedAt: PgColumn) =>
   index(name).on(deletedAt).where(sql`${deletedAt} is not null`)
 /**
- * The list order (collections/list.ts): lowercased, compared by code point
- * whatever the database's collation. The column itself is the last key (the
+ * The list order (collections/list-order.ts `sortValue`, the same expression): lowercased as
+ * devices lowercase (ICU's root locale), compared by code point whatever the database's
+ * collation. The column itself is the last key (the
  * unique id before it leaves it no say in the order) so that a deep page's
  * ids are read from the index alone: PostgreSQL only reads an expression index
  * without its table when the expression's column is in the index too.
  */
 const sortIndex = (name: string, column: PgColumn, id: PgColumn, deletedAt: PgColumn) =>
-  index(name).on(sql`(lower(${column}) collate "C")`, id, column).where(sql`${deletedAt} is null`)
+  index(name)
+    .on(sql`(lower(${column} collate "und-x-icu") collate "C")`, id, column)
+    .where(sql`${deletedAt} is null`)
 
 export const companies = pgTable(
   'companies',

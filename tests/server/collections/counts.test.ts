@@ -252,7 +252,7 @@ describe('remembered searches and page positions', () => {
     // In id order and first-name order too (both seek by a remembered row).
     for (const sort of ['id', 'firstName']) {
       for (const page of [30, 31, 30]) {
-        const order = sort === 'id' ? sql`id` : sql`lower(first_name) collate "C", id`
+        const order = sort === 'id' ? sql`id` : sql`lower(first_name collate "und-x-icu") collate "C", id`
         const ids = rowsOf(
           await server.db.execute(
             sql`select id from contacts where deleted_at is null order by ${order} limit 10 offset ${(page - 1) * 10}`,
