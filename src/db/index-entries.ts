@@ -5,9 +5,7 @@
 import { type CollectionName, collections, perCollection } from '../domain/collections'
 import { globalSearchFields, globalSearchTexts } from '../domain/global-search'
 import { compareListOrder, type SortKey, sortKeyOf } from '../domain/list-order'
-import { searchableText } from '../domain/search'
 import type { MirrorChanges, Written } from './mirror-changes'
-import { type Signature, signatureOf } from './pair-signature'
 
 /** A row as a list shows it: its id and its collection's `listFields`, nothing else. */
 export type ListedRow = { id: string } & Record<string, unknown>
@@ -16,15 +14,12 @@ export interface Entry {
   id: string
   /** The sort field as the server orders it (src/domain/list-order.ts). */
   key: SortKey
-  text: string
-  /** What the top bar's search looks through: the fields folded (src/domain/global-search.ts)… */
+  /** What a search (the list's and the top bar's) looks through: the fields folded (src/domain/global-search.ts)… */
   found: string
   /** …and the phone fields' digits. */
   phones: string
   /** What the list shows of the row, so a page paints from memory. Replaced, never changed, when the row is. */
   shown: ListedRow
-  /** The pairs of characters `text` holds (pair-signature.ts): a search looks into few texts. */
-  pairs: Signature
   /**
    * The record each relation field points at, by field (a contact's company id): how a company's
    * contacts are found without reading the table (`MirrorIndex.linkedTo`). Undefined when none is set.
@@ -40,15 +35,12 @@ export const compareEntries = (a: Entry, b: Entry) => compareListOrder(a, b)
 export function entryOf(collection: CollectionName, row: Record<string, unknown> & { id: string }): Entry {
   const spec = collections[collection]
   const global = globalSearchTexts(row, collection)
-  const text = searchableText(row, spec.searchFields)
   return {
     id: row.id,
     key: sortKeyOf(row[spec.defaultSort]),
-    text,
     found: global.text,
     phones: global.phones,
     shown: listedRow(row, spec.listFields),
-    pairs: signatureOf(text),
     links: linksOf(row, spec.relations),
   }
 }
@@ -118,7 +110,6 @@ const ENTRY_FIELDS = perCollection((name) => {
   const global = globalSearchFields(name)
   const fields = [
     spec.defaultSort,
-    ...spec.searchFields,
     ...spec.listFields,
     ...global.text,
     ...global.phones,
@@ -193,7 +184,7 @@ export function inListOrder(changes: MirrorChanges, written: Written): MirrorCha
 
 /** Whether two entries take the same place and are found by the same searches. */
 export const sameEntry = (a: Entry, b: Entry) =>
-  a.key === b.key && a.text === b.text && a.found === b.found && a.phones === b.phones
+  a.key === b.key && a.found === b.found && a.phones === b.phones
 
 /** Whether a list shows the two the same (rich text compared by what it holds). */
 export function sameShown(a: ListedRow, b: ListedRow) {

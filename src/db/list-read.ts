@@ -1,6 +1,6 @@
 /**
- * A list's page, read from the mirror: sorted, searched with the same
- * word rules as the server (see src/domain/search.ts), counted, sliced. The
+ * A list's page, read from the mirror: sorted, searched by the rule every
+ * search on the device follows (src/domain/global-search.ts), counted, sliced. The
  * list's orders are answered from the collection's in-memory index once it is
  * built (src/db/mirror-index.ts); until then, and for other orders, from the
  * table. `readPage` answers whole rows (a picker's options show more than the
@@ -9,8 +9,8 @@
 
 import type { CollectionName } from '../domain/collections'
 import { collections } from '../domain/collections'
+import { globalQuery, globalSearchTexts, isBlankQuery, matchesGlobal } from '../domain/global-search'
 import { compareListOrder, parseListSort, sortKeyOf } from '../domain/list-order'
-import { matchesAcross, searchWords } from '../domain/search'
 import type { OutpostDb } from './database'
 import type { ListedRow } from './index-entries'
 import { mirrorIndex } from './mirror-index'
@@ -48,7 +48,7 @@ export function listedPage(
   if (!index.ready || (sort.field !== spec.defaultSort && !spec.listFields.includes(sort.field)))
     return undefined
   const offset = (query.page - 1) * query.perPage
-  return index.page(searchWords(query.search), offset, query.perPage, sort)
+  return index.page(query.search, offset, query.perPage, sort)
 }
 
 /**
@@ -65,7 +65,7 @@ export async function readPage(
   const { field, descending } = parseListSort(query.sort ?? spec.defaultSort)
   const table = mirrorOf(db, collection)
   const offset = (query.page - 1) * query.perPage
-  const words = searchWords(query.search)
+  const search = globalQuery(query.search)
   const listed = listedPage(db, collection, query)
   if (listed) {
     const rows = await table.bulkGet(listed.ids)
@@ -74,7 +74,8 @@ export async function readPage(
   }
   mirrorIndex(db, collection).warm()
   if (await hasPacks(db, collection)) return undefined
-  const matches = (row: MirrorRow) => matchesAcross(row, spec.searchFields, words)
+  const blank = isBlankQuery(search)
+  const matches = (row: MirrorRow) => blank || matchesGlobal(globalSearchTexts(row, collection), search)
   if (field !== 'id' && !(field in table.schema.idxByName)) {
     // No IndexedDB index for this order (only the list orders have one): sort the matches here.
     const keyed = (await table.filter(matches).toArray()).map((row) => ({
@@ -87,7 +88,7 @@ export async function readPage(
   }
   let ordered = table.orderBy(field)
   if (descending) ordered = ordered.reverse()
-  if (words.length === 0) {
+  if (blank) {
     const [rows, total] = await Promise.all([
       ordered.offset(offset).limit(query.perPage).toArray(),
       table.count(),

@@ -5,22 +5,19 @@
  * test every row (docs/decisions/004-the-list-index.md wants a new page painted within 16 ms). So each
  * collection keeps, per tab, its ids in the list's order (the server's: the
  * default sort field, ignoring case, empty last, ties by id) beside the
- * lowercase text a search looks through, and the fields the list shows of
- * the row (its collection's `listFields`). A page is then a filter and a slice
- * here, painted in the same task as the click or the Enter that asked for it:
- * no IndexedDB read between (a `bulkGet` of 10 rows alone takes 2–5 ms in
- * Chromium, more on a busy device).
+ * folded text and phone digits a search looks through (src/domain/global-search.ts:
+ * the list's search and the top bar's are one rule), and the fields the list
+ * shows of the row (its collection's `listFields`). A page is then a filter
+ * and a slice here, painted in the same task as the click or the Enter that
+ * asked for it: no IndexedDB read between (a `bulkGet` of 10 rows alone takes
+ * 2–5 ms in Chromium, more on a busy device).
  *
  * It is read from the table once, in chunks, on first use, and follows every
  * committed change afterwards, from this tab or another (mirror-changes.ts).
  * Until it is ready, readers fall back to querying the table.
- *
- * Each entry also keeps the folded text the top bar's search looks through
- * (src/domain/global-search.ts), so that search answers from memory too and
- * follows the same changes.
  */
 import { type CollectionName, collections } from '../domain/collections'
-import { type GlobalQuery, isBlankQuery, narrows } from '../domain/global-search'
+import { type GlobalQuery, globalQuery, isBlankQuery, narrows } from '../domain/global-search'
 import type { ListSort } from '../domain/list-order'
 import { BuiltStore } from './built-store'
 import type { OutpostDb } from './database'
@@ -40,7 +37,6 @@ import {
 import { eachHolding, intersect, type Joined, joinTexts, longestFirst, union } from './joined-text'
 import { type MirrorChanges, onMirrorChanges } from './mirror-changes'
 import { readWholeTable } from './packs'
-import { eachCandidate, signatureOf, signatureTable } from './pair-signature'
 import { allInOrder, firstInOrder, PICK_UP_TO } from './sorted-entries'
 import { type MirrorRow, mirrorOf } from './tables'
 
@@ -79,15 +75,11 @@ export class MirrorIndex extends BuiltStore {
   private readonly pool = new EntryPool()
   /** Every entry in order. Kept in order as changes arrive: sorting 100,000 afresh costs ~150 ms. */
   private ordered: Entry[] = []
-  /** The last search, reused when the next one only narrows it (the user typing on). */
-  private lastSearch: { words: string[]; matches: Entry[] } | null = null
   /** The last page read deeper than `PICK_UP_TO` in another order: its matches sorted, kept until a change. */
   private lastSorted: { key: string; entries: Entry[] } | null = null
-  /** Every entry's pair signature in order (for `scan`); null after a change moved entries. */
-  private pairTable: Int32Array | null = null
-  /** The same for the global search's texts (for `find`), made on the first one after a change. */
+  /** The search texts of every entry joined, per kind, made on the first search after a change. */
   private joinedGlobal: Partial<Record<GlobalText, Joined>> = {}
-  /** The last global search and the positions of its matches, reused while the user types on. */
+  /** The last search and the positions of its matches, reused while the user types on. */
   private lastFind: { query: GlobalQuery; positions: number[] } | null = null
   /** Each relation field's links in order (for `linkedTo`), made on the first lookup after a change. */
   private linkColumns = new Map<string, LinkColumn>()
@@ -128,23 +120,24 @@ export class MirrorIndex extends BuiltStore {
     }
   }
 
-  /** The matching entries' ids in order: every word must occur in one of the searched fields. */
-  matches(words: string[]): string[] {
-    return this.matchingEntries(words).map((entry) => entry.id)
+  /** The ids of the entries matching `search` (src/domain/global-search.ts), in order; all for none. */
+  matches(search: string): string[] {
+    return this.matchingEntries(globalQuery(search)).map((entry) => entry.id)
   }
 
   /**
-   * How many entries match, and `count` of them from `offset` on in the list's order (`sort`, the
-   * index's own when not given): their ids, and their rows as the list shows them.
+   * How many entries match `search`, and `count` of them from `offset` on in the list's order (`sort`,
+   * the index's own when not given): their ids, and their rows as the list shows them.
    */
   page(
-    words: string[],
+    search: string,
     offset: number,
     count: number,
     sort?: ListSort,
   ): { total: number; ids: string[]; rows: ListedRow[] } {
-    const matching = this.matchingEntries(words)
-    const slice = this.inOrder(matching, words, sort, offset + count).slice(offset, offset + count)
+    const query = globalQuery(search)
+    const matching = this.matchingEntries(query)
+    const slice = this.inOrder(matching, search, sort, offset + count).slice(offset, offset + count)
     return {
       total: matching.length,
       ids: slice.map((entry) => entry.id),
@@ -190,67 +183,49 @@ export class MirrorIndex extends BuiltStore {
   }
 
   /** `matching` (in the index's order) in `sort`'s, as far as `upTo` at least (sorted-entries.ts). */
-  private inOrder(matching: Entry[], words: string[], sort: ListSort | undefined, upTo: number): Entry[] {
+  private inOrder(matching: Entry[], search: string, sort: ListSort | undefined, upTo: number): Entry[] {
     if (!sort || (sort.field === this.sortField && !sort.descending)) return matching
     if (upTo <= PICK_UP_TO) return firstInOrder(matching, sort, upTo)
-    const key = `${sort.descending ? '-' : ''}${sort.field}\n${words.join(' ')}`
+    const key = `${sort.descending ? '-' : ''}${sort.field}\n${search}`
     if (this.lastSorted?.key !== key) this.lastSorted = { key, entries: allInOrder(matching, sort) }
     return this.lastSorted.entries
   }
 
-  private matchingEntries(words: string[]): Entry[] {
-    if (words.length === 0) return this.ordered
-    const last = this.lastSearch
-    // Every old word inside a new one: the new matches are among the old ones.
-    const narrows = last?.words.every((old) => words.some((word) => word.includes(old)))
-    const matches =
-      last && narrows
-        ? last.matches.filter((entry) => words.every((word) => entry.text.includes(word)))
-        : this.scan(words)
-    this.lastSearch = { words, matches }
-    return matches
-  }
-
-  /**
-   * Every entry holding all the words, in order: only the entries whose pair
-   * signature holds every word's pairs (pair-signature.ts) have their text
-   * looked into, longest word first.
-   */
-  private scan(words: string[]): Entry[] {
-    const wanted = longestFirst(words.filter(Boolean))
-    if (wanted.length === 0) return this.ordered
-    this.pairTable ??= signatureTable(this.ordered, (entry) => entry.pairs)
-    const matches: Entry[] = []
-    eachCandidate(this.pairTable, signatureOf(...wanted), (i) => {
-      const entry = this.ordered[i] as Entry
-      if (wanted.every((word) => entry.text.includes(word))) matches.push(entry)
-    })
-    return matches
+  /** Every entry matching `query` in order; all of them for a blank one (a list with no search). */
+  private matchingEntries(query: GlobalQuery): Entry[] {
+    if (isBlankQuery(query)) return this.ordered
+    return this.positionsOf(query).map((position) => this.ordered[position] as Entry)
   }
 
   /**
    * The top bar's search: how many entries match (src/domain/global-search.ts)
-   * and the ids of the first `count` of them, in list order. Each required
-   * string narrows the candidates in turn, so a query costs a pass or two over
-   * the joined texts at most, and less as the user types on.
+   * and the ids of the first `count` of them, in list order; none for a blank query.
    */
   find(query: GlobalQuery, count: number): { total: number; ids: string[] } {
-    let positions: number[] = []
-    if (!isBlankQuery(query)) {
-      const last = this.lastFind
-      let candidates = last && narrows(last.query, query) ? last.positions : null
-      for (const word of longestFirst(query.words)) candidates = this.holding('found', word, candidates)
-      if (query.numbers.length > 0) {
-        let asTyped = candidates
-        for (const number of longestFirst(query.numbers)) asTyped = this.holding('found', number, asTyped)
-        const asDigits = query.digits === '' ? [] : this.holding('phones', query.digits, candidates)
-        candidates = union(asTyped ?? [], asDigits)
-      }
-      positions = candidates ?? []
-      this.lastFind = { query, positions }
-    }
+    const positions = isBlankQuery(query) ? [] : this.positionsOf(query)
     const ids = positions.slice(0, count).map((position) => (this.ordered[position] as Entry).id)
     return { total: positions.length, ids }
+  }
+
+  /**
+   * The positions of the entries matching a query that is not blank, ascending. Each required string
+   * narrows the candidates in turn, so a query costs a pass or two over the joined texts at most, and
+   * less as the user types on.
+   */
+  private positionsOf(query: GlobalQuery): number[] {
+    const last = this.lastFind
+    if (last && sameQuery(last.query, query)) return last.positions
+    let candidates = last && narrows(last.query, query) ? last.positions : null
+    for (const word of longestFirst(query.words)) candidates = this.holding('found', word, candidates)
+    if (query.numbers.length > 0) {
+      let asTyped = candidates
+      for (const number of longestFirst(query.numbers)) asTyped = this.holding('found', number, asTyped)
+      const asDigits = query.digits === '' ? [] : this.holding('phones', query.digits, candidates)
+      candidates = union(asTyped ?? [], asDigits)
+    }
+    const positions = candidates ?? []
+    this.lastFind = { query, positions }
+    return positions
   }
 
   /** The positions (ascending) of the entries whose `kind` text holds `string`, among `candidates` (null: all). */
@@ -279,9 +254,7 @@ export class MirrorIndex extends BuiltStore {
     this.ordered = ordered
     this.lastSorted = null
     this.linkColumns.clear()
-    this.pairTable = null
     this.joinedGlobal = {}
-    this.lastSearch = null
     this.lastFind = null
   }
 
@@ -290,9 +263,7 @@ export class MirrorIndex extends BuiltStore {
     // What the list shows of a row may have changed even where its place did not (a title edited).
     this.lastSorted = null
     if (reordered) {
-      this.lastSearch = null
       this.linkColumns.clear()
-      this.pairTable = null
       this.joinedGlobal = {}
       this.lastFind = null
     }
@@ -430,6 +401,11 @@ export class MirrorIndex extends BuiltStore {
     return this.applying
   }
 }
+
+const sameQuery = (a: GlobalQuery, b: GlobalQuery) =>
+  a.digits === b.digits &&
+  a.words.join(' ') === b.words.join(' ') &&
+  a.numbers.join(' ') === b.numbers.join(' ')
 
 const indexes = new WeakMap<OutpostDb, Map<CollectionName, MirrorIndex>>()
 

@@ -84,6 +84,8 @@ export const contactFields = {
     widget: 'select',
     schema: v.picklist(['', ...DEPARTMENTS], 'Must be one of the departments.'),
     choices: { values: DEPARTMENTS, none: 'No department' },
+    // Found by its label, which is what it stores: "engineering" finds everyone in Engineering.
+    global: 'text',
   },
   email: {
     label: 'Email',

@@ -1,9 +1,9 @@
 /**
- * The top bar's search over every entity: which fields it looks through and
- * when a record matches. Unlike a list's search (search.ts), which must agree
- * with the server's, this one runs only on the device, so it can be
- * forgiving: case and accents do not matter (fold.ts), and a phone number is
- * found by its digits however either side formats it.
+ * Every search on the device, the top bar's over every entity and each list's
+ * (so "Show all" lists exactly what the top bar counted): which fields it looks
+ * through and when a record matches. It is forgiving: case and accents do not
+ * matter (fold.ts), a department is found by its name, and a phone number by
+ * its digits however either side formats it.
  *
  * A query matches a record when every word holds somewhere in the record's
  * text. Its numbers ('+44', '7946-0123') hold there as typed, or else, joined
@@ -45,8 +45,7 @@ export interface SearchTexts {
 
 /**
  * Made for every record when an index is built (100,000 contacts), so written
- * as plain loops: the fields as search.ts's `searchableText` reads them, but
- * folded once instead of lower-cased and then folded.
+ * as plain loops, the text folded once at the end.
  */
 export function globalSearchTexts(record: Record<string, unknown>, collection: CollectionName): SearchTexts {
   const fields = globalSearchFields(collection)

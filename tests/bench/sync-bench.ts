@@ -28,6 +28,7 @@ import { injectTransport } from '../sync/in-process'
 import { MemoryStorage } from '../sync/memory-storage'
 import { type CompanyContactsFigures, companyContactsBench } from './company-contacts-bench'
 import { type DuplicatesFigures, duplicatesBench } from './duplicates-bench'
+import { type ListSortFigures, listSortBench } from './list-sort-bench'
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000)
 const OPS = Number(process.env.BENCH_OPS ?? 1_000)
@@ -42,6 +43,7 @@ export interface SyncFigures {
   /** The same, with the contacts' list index following the download (the page's share of a first sync). */
   hydrateIndexedPerSecond: number
   companyContacts: CompanyContactsFigures
+  listSort: ListSortFigures
   duplicates: DuplicatesFigures
   replay: { ops: number; seconds: number; answersLost: number; onServer: number; runs: number }
 }
@@ -102,7 +104,7 @@ export async function syncBench(): Promise<SyncFigures> {
     await pull(new SyncEngine({ db: followed, transport, userId: session.id }).ctx)
     await index.idle()
     const indexedSeconds = (performance.now() - started) / 1000
-    const hydrateIndexedPerSecond = Math.round(index.matches([]).length / indexedSeconds)
+    const hydrateIndexedPerSecond = Math.round(index.matches('').length / indexedSeconds)
     console.log(
       `hydrate with the contacts' list index following it (Node): ${indexedSeconds.toFixed(2)} s = ${hydrateIndexedPerSecond} records/s`,
     )
@@ -115,6 +117,7 @@ export async function syncBench(): Promise<SyncFigures> {
     contactsIndex.warm()
     await contactsIndex.idle()
     const duplicates = await duplicatesBench(contactsIndex)
+    const listSort = await listSortBench(contactsIndex)
     dropMirrorIndexes(followed)
 
     // One answer in ten lost after the server committed: every tenth request's answer never arrives.
@@ -156,6 +159,7 @@ export async function syncBench(): Promise<SyncFigures> {
       hydrateIndexedPerSecond,
       companyContacts,
       duplicates,
+      listSort,
       replay,
     }
   } finally {

@@ -32,15 +32,23 @@ export async function builtIndex(collection: 'contacts' | 'products' = 'contacts
 
 type Fields = Record<string, string | null>
 
-/** The list's rules written plainly over every row of the table: the order and the ids matching `search`. */
+/** Lower case without accents, written plainly (the letters NFD leaves whole aside). */
+const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+
+/**
+ * The list's rules written plainly over every row of the table: the order and the ids matching
+ * `search`, a search of words (no numbers) each held, accents aside, in one of the fields the
+ * search looks through.
+ */
 export async function reference(search: string) {
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean)
+  const words = folded(search).split(/\s+/).filter(Boolean)
   const all = (await db.contacts.toArray()) as unknown as Fields[]
   const text = (r: Fields) =>
-    [r.firstName, r.email, r.lastName]
-      .map((v) => v ?? '')
-      .join('\n')
-      .toLowerCase()
+    folded(
+      [r.firstName, r.lastName, r.title, r.department, r.email, r.phone, r.mobile]
+        .map((v) => v ?? '')
+        .join('\n'),
+    )
   const key = (r: Fields) => (r.lastName == null ? null : r.lastName.toLowerCase())
   return all
     .filter((r) => words.every((word) => text(r).includes(word)))

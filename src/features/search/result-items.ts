@@ -81,8 +81,7 @@ export function resultGroups(found: Found): ResultGroup[] {
         kind: 'all',
         key: `${collection}:all`,
         collection,
-        // The list searches its own fields the server's way (no accent folding, no phone digits), so it may
-        // find fewer than counted here: the entry says where it goes, not how many the list will show.
+        // The list searches by the same rule (src/domain/global-search.ts): it shows exactly these.
         label: `${total.toLocaleString('en')} found · search ${nav.label} for “${found.text.trim()}”`,
       })
     return { collection, heading: nav.label, items }

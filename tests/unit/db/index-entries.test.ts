@@ -88,6 +88,7 @@ describe('list index entries', () => {
       phone: '+44 20 7946-0123',
       mobile: '07700 900123',
       title: 'Buyer',
+      department: 'Sales',
     })
     expect(entryOf('contacts', cut?.get('c1') as typeof row)).toEqual(entryOf('contacts', row))
   })

@@ -64,7 +64,7 @@ describe('the roles the fields are given', () => {
       expect(globalSearchFields(catalog)).toEqual({ text: ['name', 'description'], phones: [] })
     }
     expect(globalSearchFields('contacts')).toEqual({
-      text: ['firstName', 'lastName', 'title', 'email', 'phone', 'mobile'],
+      text: ['firstName', 'lastName', 'title', 'department', 'email', 'phone', 'mobile'],
       phones: ['phone', 'mobile'],
     })
     expect(globalSearchFields('companies')).toEqual({

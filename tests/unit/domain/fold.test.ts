@@ -136,11 +136,11 @@ describe('the global search rule', () => {
 
   it("keeps a record's phone digits apart from its text", () => {
     const texts = globalSearchTexts(
-      { firstName: 'Åse', phone: '+47 (0)22 12-34', mobile: '', title: 'Tel. 555-01' },
+      { firstName: 'Åse', phone: '+47 (0)22 12-34', mobile: '', title: 'Tel. 555-01', department: 'Sales' },
       'contacts',
     )
-    // A line per field, in the entity's order: first and last name, title, email, phone, mobile.
-    expect(texts.text).toBe('ase\n\ntel. 555-01\n\n+47 (0)22 12-34\n')
+    // A line per field, in the entity's order: first and last name, title, department, email, phone, mobile.
+    expect(texts.text).toBe('ase\n\ntel. 555-01\nsales\n\n+47 (0)22 12-34\n')
     expect(texts.phones).toBe('470221234')
   })
 

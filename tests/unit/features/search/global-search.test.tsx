@@ -252,6 +252,33 @@ describe('the top bar search', () => {
     await screen.findByText('Showing 1 to 12 of 12 entries')
   })
 
+  it('"Show all" lists exactly what the top bar counted: accents, phone digits, departments', async () => {
+    const { runtime, router } = await open()
+    // Seven of the twelve 'Person' contacts work in Engineering.
+    for (const n of ['01', '03', '05', '07', '09', '11', '12'])
+      await runtime.db.contacts.update(`00000000-0000-4000-8000-0000000000${n}`, {
+        department: 'Engineering',
+      })
+    const cases = [
+      // Typed with an accent the names do not have.
+      ['pérson', 12],
+      // Only as digits: each phone is written '+44 20 7946 00NN'.
+      ['2079 4600', 12],
+      ['ENGINEERING', 7],
+    ] as const
+    for (const [typed, count] of cases) {
+      await router.navigate({ to: '/admin/overview' })
+      search(typed)
+      fireEvent.click(
+        await within(await results()).findByRole('option', {
+          name: new RegExp(`^${count} found · search Contacts for`),
+        }),
+      )
+      await waitFor(() => expect(currentPath(router)).toBe('/contacts/list'))
+      await screen.findByText(`Showing 1 to ${Math.min(count, 10)} of ${count} entries`)
+    }
+  })
+
   it('"Show all" from the list itself searches that list at once', async () => {
     await open('/contacts/list')
     await screen.findByText('Showing 1 to 10 of 13 entries')
