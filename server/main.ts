@@ -18,6 +18,7 @@ import { readConfig } from './config'
 import { startFromTemplate } from './db/empty-template'
 import { migrate, oneStartAtATime } from './db/migrate'
 import { openDb } from './db/open'
+import { withoutBudget } from './db/query-budget'
 import { baselineWasmOnly } from './db/wasm-tier'
 import { runMaintenance } from './maintenance'
 import { type MaintenanceSchedule, scheduleMaintenance } from './maintenance-schedule'
@@ -54,6 +55,14 @@ async function main() {
   })
   await oneStartAtATime(handle, async () => {
     await migrate(handle)
+    // Rows without their search texts (from before migration 0015): made here, by the devices' own code.
+    const { fillSearchTexts } = await import('./collections/search-texts')
+    const started = performance.now()
+    const filled = await withoutBudget(handle, (db) => fillSearchTexts(db))
+    if (filled > 0)
+      console.log(
+        `Wrote the search texts of ${filled} records in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+      )
     await bootstrap(handle.db, {
       adminEmail: config.adminEmail,
       adminPassword: config.adminPassword,

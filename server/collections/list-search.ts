@@ -172,7 +172,9 @@ async function prefixPage(
     name: sql.identifier(`sort_${i}`),
     direction: key.descending ? sql`desc` : sql`asc`,
   }))
-  const columns = new Set([...query.used].map((field) => field.column))
+  const columns = new Set(
+    [...query.used].flatMap((field) => [field.column, ...(field.phones ? [field.phones] : [])]),
+  )
   columns.delete(table.id)
   const selected = [
     sql`${table.id} as "id"`,

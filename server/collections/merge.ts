@@ -26,7 +26,7 @@ export async function mergeDocs(
   await liveRow(tx, collection, from)
   await checkReferences(tx, collection, values)
   await moveReferences(tx, collection, from, id, actor)
-  const kept = (await writeRow(tx, collection, id, toColumns(collection, values))) as Row
+  const kept = (await writeRow(tx, collection, id, toColumns(collection, values, before))) as Row
   const gone = (await writeRow(tx, collection, from, { deletedAt: sql`clock_timestamp()` })) as Row
   // The other's delete unlinked nothing (its relations moved): a restore from the Trash links nothing.
   await recordEvents(tx, collection.name, 'deleted', actor, [gone], { links: [] })

@@ -14,7 +14,15 @@ import { companies, contacts, industries, products, services } from '../db/schem
 
 /** A table built with docColumns(): what the generic code relies on. */
 export type DocTable = PgTable & {
-  [K in 'id' | 'version' | 'seq' | 'createdAt' | 'updatedAt' | 'deletedAt']: PgColumn
+  [K in
+    | 'id'
+    | 'version'
+    | 'seq'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'deletedAt'
+    | 'searchText'
+    | 'searchPhones']: PgColumn
 }
 
 /** How a field is stored, answered and queried. */
@@ -43,6 +51,8 @@ export interface ServerCollection {
   byName: Map<string, ServerField>
   /** What `sort` accepts: the list's columns and the record's metadata (sortableOf). */
   sortable: ReadonlySet<string>
+  /** The columns of the texts `where[search][like]` matches (search-texts.ts). */
+  search: { text: AnyColumn; phones: AnyColumn }
 }
 
 interface Definition {
@@ -61,7 +71,17 @@ const definitions: { [K in CollectionName]: Definition } = {
   products: catalog(products),
 }
 
-const META = new Set(['id', 'version', 'seq', 'createdAt', 'updatedAt', 'deletedAt'])
+/** The record's metadata, and the search texts derived from its fields: columns that are no field. */
+const META = new Set([
+  'id',
+  'version',
+  'seq',
+  'createdAt',
+  'updatedAt',
+  'deletedAt',
+  'searchText',
+  'searchPhones',
+])
 
 /** The record metadata any Payload client may sort a list by, whatever the list shows. */
 export const SORTABLE_META = ['id', 'createdAt', 'updatedAt'] as const
@@ -110,7 +130,8 @@ function define(name: CollectionName): ServerCollection {
     fields.push({ name: fieldName, key, column, kind, query, plainTextKey, relationTo, imageKind })
   }
   const byName = new Map(fields.map((field) => [field.name, field]))
-  return { name, spec, table, fields, byName, sortable: sortableOf(spec, fields) }
+  const search = { text: table.searchText, phones: table.searchPhones }
+  return { name, spec, table, fields, byName, sortable: sortableOf(spec, fields), search }
 }
 
 export const serverCollections: ServerCollection[] = (Object.keys(definitions) as CollectionName[]).map(

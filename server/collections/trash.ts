@@ -18,6 +18,7 @@ import { pageInfo } from './list'
 import { pagingOnly } from './list-params'
 import { restoreLinks } from './references'
 import { collectionByName, type ServerCollection } from './registry'
+import { searchColumnsFor } from './search-texts'
 import { findRow, type WriteResult, writeRow } from './writes'
 
 const DAY_MS = 86_400_000
@@ -85,7 +86,8 @@ export async function restoreDoc(
     tx,
     collection,
     id,
-    { deletedAt: null, ...dangling },
+    // Its search texts are the ones its delete left; a row that never had them gets them now.
+    { deletedAt: null, ...dangling, ...searchColumnsFor(collection, tombstone, {}) },
     undefined,
     'deleted',
   )) as Row

@@ -15,6 +15,7 @@ import {
   inArray,
   isNotNull,
   isNull,
+  like,
   lt,
   lte,
   ne,
@@ -24,6 +25,7 @@ import {
   sql,
 } from 'drizzle-orm'
 import { UUID_PATTERN } from '../../src/domain/fields'
+import { globalQuery, isBlankQuery } from '../../src/domain/global-search'
 import {
   MAX_SEARCH_PATTERNS,
   MAX_SEARCH_WORD_LENGTH,
@@ -67,8 +69,13 @@ type Operator = (typeof OPERATORS)[number]
 export interface QueryField {
   name: string
   column: AnyColumn
-  kind: 'text' | 'uuid' | 'date'
+  /** `search`: the one search rule over the record's search texts (`column` the text, `phones` the digits). */
+  kind: 'text' | 'uuid' | 'date' | 'search'
+  phones?: AnyColumn
 }
+
+/** The virtual path `search`: `where[search][like]=<typed text>` finds what a device's search finds. */
+export const SEARCH_PATH = 'search'
 type Field = QueryField
 
 /**
@@ -83,6 +90,8 @@ export function queryableFields(collection: ServerCollection): Map<string, Query
   add('id', collection.table.id)
   add('createdAt', collection.table.createdAt)
   add('updatedAt', collection.table.updatedAt)
+  const { text, phones } = collection.search
+  map.set(SEARCH_PATH, { name: SEARCH_PATH, column: text, phones, kind: 'search' })
   for (const field of collection.fields) {
     if (field.kind === 'richText') add(field.name, field.query, 'text')
     else add(field.name, field.column)
@@ -151,8 +160,36 @@ function search(walk: Walk, words: string[]) {
     )
 }
 
+/** `%`word`%` held in a column, as `String.includes` would say: the search texts are folded already. */
+const holds = (column: AnyColumn, text: string) => like(column, `%${escapeLike(text)}%`)
+
+/**
+ * `where[search][like]`: true exactly when `matchesGlobal(globalSearchTexts(record), globalQuery(typed))`
+ * is (src/domain/global-search.ts). Every word held in the folded text; every number held there as
+ * typed, or else the numbers' digit run held in the phones' digits. A blank text matches nothing.
+ * Bounded as a `like` is: its typed words count against the query's searched words.
+ */
+function searchCondition(field: Field, value: unknown, walk: Walk): SQL {
+  const typed = String(scalar({ ...field, kind: 'text' }, 'like', value))
+  const typedWords = typed.split(/\s+/).filter(Boolean)
+  if (typedWords.length > MAX_SEARCH_WORDS)
+    throw badQuery(`The value of ${field.name} like may hold at most ${MAX_SEARCH_WORDS} words.`)
+  search(walk, typedWords)
+  const query = globalQuery(typed)
+  if (isBlankQuery(query) || !field.phones) return sql`false`
+  const words = query.words.map((word) => holds(field.column, word))
+  const numbers = query.numbers.map((number) => holds(field.column, number))
+  const asTyped = numbers.length ? and(...numbers) : undefined
+  const asDigits = query.digits && numbers.length ? holds(field.phones, query.digits) : undefined
+  return and(...words, asDigits ? or(asTyped, asDigits) : asTyped) as SQL
+}
+
 function condition(field: Field, op: Operator, value: unknown, walk: Walk): SQL {
   const { column } = field
+  if (field.kind === 'search') {
+    if (op !== 'like') throw badQuery(`The operator ${op} cannot be used on ${field.name}: use like.`)
+    return searchCondition(field, value, walk)
+  }
   switch (op) {
     case 'equals':
       return eq(column, scalar(field, op, value))

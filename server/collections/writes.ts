@@ -31,6 +31,7 @@ import {
 import { type Actor, fieldChanges, recordEvents } from './history'
 import { checkReferences, clearReferencesTo } from './references'
 import type { ServerCollection } from './registry'
+import { searchColumnsFor } from './search-texts'
 
 export interface WriteResult {
   status: number
@@ -57,10 +58,14 @@ export async function liveRow(db: Db, collection: ServerCollection, id: string):
   return row
 }
 
-/** API values → column values: table keys, and a rich-text field's plain text beside it. */
+/**
+ * API values → column values: table keys, a rich-text field's plain text beside it, and the search
+ * texts (search-texts.ts) of the record they make over the row `before` (none: a create).
+ */
 export function toColumns(
   collection: ServerCollection,
   values: Record<string, unknown>,
+  before?: Row,
 ): Record<string, unknown> {
   const columns: Record<string, unknown> = {}
   for (const [name, value] of Object.entries(values)) {
@@ -69,7 +74,7 @@ export function toColumns(
     columns[field.key] = value
     if (field.plainTextKey) columns[field.plainTextKey] = toPlainText(value as never)
   }
-  return columns
+  return { ...columns, ...searchColumnsFor(collection, before, values) }
 }
 
 /**
@@ -154,7 +159,7 @@ export async function updateDoc(
     return { status: 200, body: { doc: await toOneDoc(tx, collection, before), message: UPDATED_MESSAGE } }
   }
   await checkReferences(tx, collection, values)
-  const set = toColumns(collection, values)
+  const set = toColumns(collection, values, before)
   if (ifMatch !== undefined && ifMatch !== before.version) {
     // Stale: still fine when nobody touched the fields this patch changes.
     const current = await toOneDoc(tx, collection, before)

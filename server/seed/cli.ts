@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { bootstrap } from '../bootstrap'
+import { fillSearchTexts } from '../collections/search-texts'
 import { readConfig } from '../config'
 import { migrate } from '../db/migrate'
 import { type Db, openDb } from '../db/open'
@@ -52,6 +53,8 @@ async function main() {
       await withWriteLock(db, async (tx) => {
         await generateCompanies(tx as unknown as Db, companies)
         await generateContacts(tx as unknown as Db, contacts)
+        // In the same transaction: no server ever reads these rows without their search texts.
+        await fillSearchTexts(tx as unknown as Db)
       })
       // The planner learns the new tables now, not at the server's next start.
       await db.execute(sql`analyze companies`)

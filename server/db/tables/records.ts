@@ -3,7 +3,8 @@
  * tables (industries, services, products), which are one definition used three
  * times. Trigram indexes serve `like`/`contains` (ILIKE '%word%') on each list
  * screen's search fields; a (lower(sort field), id) index over live rows serves
- * the list's default order.
+ * the list's default order. Each table also keeps the texts the one search rule
+ * reads (`where[search][like]`, src/domain/global-search.ts), written by the app.
  */
 import { sql } from 'drizzle-orm'
 import {
@@ -48,6 +49,30 @@ const sortIndex = (name: string, column: PgColumn, id: PgColumn, deletedAt: PgCo
     .on(sql`(lower(${column} collate "und-x-icu") collate "C")`, id, column)
     .where(sql`${deletedAt} is null`)
 
+/**
+ * The texts `where[search][like]` matches (server/collections/search-texts.ts): the record's
+ * `global` fields folded as the devices fold them, a line each, and its phones' digits. The app
+ * writes them with every write of the record, by the same code that the devices search with, so the
+ * server and the devices cannot drift apart (docs/decisions/013-one-search-rule.md). NULL is a row
+ * no write of this code has made yet (rows from before migration 0015, or inserted by SQL): the
+ * start fills those (`fillSearchTexts`), found through the partial index below.
+ */
+const searchColumns = () => ({
+  searchText: text('search_text'),
+  searchPhones: text('search_phones'),
+})
+
+/** The trigram indexes of the search texts (the digits too, where the record has a phone), and the rows to fill. */
+const searchIndexes = (
+  name: string,
+  t: { id: ExtraConfigColumn; searchText: ExtraConfigColumn; searchPhones: ExtraConfigColumn },
+  phones: boolean,
+) => [
+  trigram(`${name}_search_text_trgm`, t.searchText),
+  ...(phones ? [trigram(`${name}_search_phones_trgm`, t.searchPhones)] : []),
+  index(`${name}_search_unfilled`).on(t.id).where(sql`${t.searchText} is null`),
+]
+
 export const companies = pgTable(
   'companies',
   {
@@ -57,6 +82,7 @@ export const companies = pgTable(
     website: blank('website'),
     email: blank('email'),
     mainPhone: blank('main_phone'),
+    ...searchColumns(),
   },
   (t) => [
     uniqueIndex('companies_seq_idx').on(t.seq),
@@ -67,6 +93,7 @@ export const companies = pgTable(
     trigram('companies_website_trgm', t.website),
     sortIndex('companies_company_name_sort', t.companyName, t.id, t.deletedAt),
     tombstoneIndex('companies_tombstones', t.deletedAt),
+    ...searchIndexes('companies', t, true),
   ],
 )
 
@@ -84,6 +111,7 @@ export const contacts = pgTable(
     linkedIn: blank('linkedin'),
     // Written only to a live company (checked in the write); cleared when that company is deleted.
     company: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    ...searchColumns(),
   },
   (t) => [
     uniqueIndex('contacts_seq_idx').on(t.seq),
@@ -94,6 +122,7 @@ export const contacts = pgTable(
     tombstoneIndex('contacts_tombstones', t.deletedAt),
     // Finding the contacts of a company (cleared when it is deleted; where[company][equals]).
     index('contacts_company_idx').on(t.company),
+    ...searchIndexes('contacts', t, true),
   ],
 )
 
@@ -112,6 +141,7 @@ function catalogTable<const N extends CatalogName>(name: N) {
       description: jsonb('description').$type<RichText>().notNull(),
       descriptionText: blank('description_text'),
       image: uuid('image_id').references(() => images.id, { onDelete: 'set null' }),
+      ...searchColumns(),
     },
     (t) => [
       uniqueIndex(`${name}_seq_idx`).on(t.seq),
@@ -119,6 +149,7 @@ function catalogTable<const N extends CatalogName>(name: N) {
       trigram(`${name}_description_trgm`, t.descriptionText),
       sortIndex(`${name}_name_sort`, t.name, t.id, t.deletedAt),
       tombstoneIndex(`${name}_tombstones`, t.deletedAt),
+      ...searchIndexes(name, t, false),
     ],
   )
 }

@@ -24,18 +24,19 @@ it('finds a migrated database up to date, and migrating it again changes nothing
 })
 
 it('is not up to date when the newest migration is not recorded, and migrate then applies it', async () => {
-  // Undo the newest migration (0013 adds record_history) and forget it, as a database built before it was.
-  await handle.db.execute(sql`drop table record_history`)
+  // Undo the newest migration (0015 adds the search texts) and forget it, as a database built before it was.
+  for (const table of ['companies', 'contacts', 'industries', 'products', 'services'])
+    await handle.db.execute(sql.raw(`alter table ${table} drop column search_text, drop column search_phones`))
   await handle.db.execute(
     sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
   )
   expect(await upToDate(handle)).toBe(false)
   await migrate(handle)
   expect(await upToDate(handle)).toBe(true)
-  const table = await handle.db.execute(
-    sql`select 1 from information_schema.tables where table_name = 'record_history'`,
+  const columns = await handle.db.execute(
+    sql`select 1 from information_schema.columns where column_name = 'search_text'`,
   )
-  expect((table as { rows: unknown[] }).rows).toHaveLength(1)
+  expect((columns as { rows: unknown[] }).rows).toHaveLength(5)
 })
 
 it('is not up to date on a database without the migrations table (never migrated)', async () => {
