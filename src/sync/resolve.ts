@@ -133,7 +133,10 @@ export async function discardChange(ctx: EngineContext, change: OutboxOp) {
       const queued = op.kind === 'create' ? await opsFor(db, op.collection, op.recordId) : [op]
       await db.outbox.bulkDelete(queued.map((queuedOp) => queuedOp.seq as number))
       if (op.kind === 'create') await table.delete(op.recordId)
-      else await db.images.delete(op.recordId)
+      else {
+        await db.images.delete(op.recordId)
+        await forgetImage(db, op)
+      }
     })
     return
   }
@@ -153,6 +156,42 @@ export async function discardChange(ctx: EngineContext, change: OutboxOp) {
       if (row) await table.put({ ...row, ...op.base })
     }
   })
+}
+
+/**
+ * A discarded upload's image never reaches the server, so nothing may point at it: the queued
+ * changes that chose it stop choosing it (a change left with nothing goes), and the records show
+ * the image they had before. Otherwise the record would keep a name the server never gave, asked
+ * of it as a file, and its queued change would send a reference the server refuses.
+ */
+async function forgetImage(db: OutpostDb, upload: OutboxOp) {
+  const field = mirrored[upload.collection].image?.field
+  if (!field) return
+  const chose = (values: Record<string, unknown>) =>
+    (values[field] as { id?: unknown } | null | undefined)?.id === upload.recordId
+  /** Per record, what its image was before this one was chosen. */
+  const before = new Map<string, unknown>()
+  const queued = await db.outbox.filter((op) => op.collection === upload.collection).sortBy('seq')
+  for (const op of queued) {
+    if ((op.kind !== 'create' && op.kind !== 'update') || !chose(op.patch)) continue
+    if (!before.has(op.recordId))
+      before.set(op.recordId, op.kind === 'create' ? null : (op.base[field] ?? null))
+    const deps = op.deps.filter((dep) => dep !== upload.opId)
+    if (op.kind === 'create') {
+      await db.outbox.update(op.seq as number, { patch: { ...op.patch, [field]: null }, deps })
+      continue
+    }
+    const { [field]: _chosen, ...patch } = op.patch
+    const { [field]: _was, ...base } = op.base
+    if (Object.keys(patch).length === 0) await db.outbox.delete(op.seq as number)
+    else await db.outbox.update(op.seq as number, { patch, base, deps })
+  }
+  const table = mirrorOf(db, upload.collection)
+  await table
+    .filter((row) => chose(row))
+    .modify((row) => {
+      row[field] = before.get(row.id) ?? null
+    })
 }
 
 const DISCARD_READ_TIMEOUT_MS = 5_000

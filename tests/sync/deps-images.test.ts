@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { attachImage, removeImage } from '../../src/db/image-writes'
 import { createRecord, opsFor, updateRecord } from '../../src/db/record-writes'
 import { push } from '../../src/sync/push'
+import { discardChange } from '../../src/sync/resolve'
 import { echoDoc, json, scripted } from './fake-server'
 
 let env: ReturnType<typeof scripted>
@@ -119,6 +120,36 @@ describe('images', () => {
     await push(env.ctx)
     expect((await opsFor(env.db, 'products', imageId))[0]?.status).toBe('failed')
     expect(env.state.notices[0]).toContain('no longer stored here')
+  })
+
+  it('discarding an upload that failed leaves nothing pointing at a name the server never gave', async () => {
+    const before = { id: 'i0', filename: 'pump-Zq3.png' }
+    await env.db.products.put({ id: 'p1', name: 'Pump', version: 2, productImage: before } as never)
+    await env.db.products.put({ id: 'p2', name: 'Valve', version: 1, productImage: null } as never)
+    const first = await attachImage(env.writes, 'products', 'p1', png, 'pump.png')
+    await updateRecord(env.writes, 'products', 'p1', { name: 'Big pump' })
+    const second = await attachImage(env.writes, 'products', 'p2', png, 'valve.png')
+    for (const id of [first, second]) await env.db.images.delete(id)
+    await push(env.ctx)
+    const failed = await env.db.outbox.filter((op) => op.kind === 'upload').toArray()
+    expect(failed.map((op) => op.status)).toEqual(['failed', 'failed'])
+
+    for (const upload of failed) await discardChange(env.ctx, upload)
+    // Each record shows the image it had before; the name only this device gave is gone.
+    expect((await env.db.products.get('p1'))?.productImage).toEqual(before)
+    expect((await env.db.products.get('p2'))?.productImage).toBeNull()
+    // The edit made with the image stays, without it; a change that was only the image goes.
+    const queued = await env.db.outbox.toArray()
+    expect(queued).toHaveLength(1)
+    expect(queued[0]).toMatchObject({ recordId: 'p1', patch: { name: 'Big pump' }, deps: [] })
+    expect(queued[0]?.patch).not.toHaveProperty('productImage')
+    expect(queued[0]?.base).not.toHaveProperty('productImage')
+
+    env.state.answer = (request) => json(200, { doc: { ...echoDoc(request, 3), productImage: before } })
+    await push(env.ctx)
+    expect(env.state.sent.at(-1)).toMatchObject({ method: 'PATCH', path: 'products/p1' })
+    expect(env.state.sent.at(-1)?.body).not.toHaveProperty('productImage')
+    expect(await env.db.outbox.count()).toBe(0)
   })
 
   it('merges a later edit of the record into its queued update, keeping the wait', async () => {

@@ -3,7 +3,9 @@
  * image chosen offline and not yet uploaded, or kept since), else the server's
  * file under /images (cached by the service worker once seen). The server's
  * URL is built only from a name the server gave (its upload answer, or a
- * record it sent): a name chosen on this device is no file there.
+ * record it sent): a name chosen on this device is no file there. While the
+ * image's upload is still queued its name is the device's, so with its bytes
+ * gone (storage cleared under us) there is nothing to show, not a request.
  */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useMemo } from 'react'
@@ -18,14 +20,22 @@ export function useImageSrc(collection: MirroredName, ref: ImageRef | null | und
   // The lookup names the id it answers for: when the image changes, the hook still holds the
   // previous image's answer until the new one comes, and that answer says nothing about this image.
   const lookup = useLiveQuery(
-    async () => (id ? { id, local: (await db.images.get(id)) ?? null } : null),
-    [db, id],
+    async () =>
+      id
+        ? {
+            id,
+            local: (await db.images.get(id)) ?? null,
+            queued: (await db.outbox.where('[collection+recordId]').equals([collection, id]).count()) > 0,
+          }
+        : null,
+    [db, collection, id],
   )
-  const local = lookup && lookup.id === id ? lookup.local : undefined
+  const answered = lookup && lookup.id === id ? lookup : undefined
+  const local = answered?.local
   const objectUrl = useMemo(() => (local ? URL.createObjectURL(local.blob) : null), [local])
   useEffect(() => () => void (objectUrl && URL.revokeObjectURL(objectUrl)), [objectUrl])
   if (!ref || !kind) return null
   if (objectUrl) return objectUrl
   // Until this image's local lookup answers, do not ask the network for a file that may not be there yet.
-  return local === undefined ? null : imageUrl(kind, ref.filename)
+  return !answered || answered.queued ? null : imageUrl(kind, ref.filename)
 }
