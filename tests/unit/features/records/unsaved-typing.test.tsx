@@ -3,8 +3,10 @@
  * first (app/layout/leave-guard.tsx), and what is typed is kept on the device as it is typed
  * (features/records/use-draft.ts), so reopening the form after a reload brings it back.
  */
-import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { createBrowserHistory, RouterProvider } from '@tanstack/react-router'
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { createAppRouter } from '../../../../src/app/router'
 import { type Company, companyFields } from '../../../../src/domain/company'
 import { emptyValues } from '../../../../src/domain/fields'
 import {
@@ -72,6 +74,59 @@ describe('leaving a form with unsaved typing', () => {
     await waitFor(() => expect(currentPath(router)).toMatch(/^\/contacts\/edit\//))
     expect(screen.queryByRole('dialog')).toBeNull()
     await waitFor(async () => expect(await runtime.db.drafts.count()).toBe(0))
+  })
+})
+
+describe("leaving by the browser's own controls", () => {
+  beforeEach(() => storeSession())
+
+  /** The app on the window's own history, as in a browser: its Back is a popstate, its close a beforeunload. */
+  async function openAddFromList() {
+    window.history.replaceState(null, '', '/contacts/list')
+    const runtime = makeRuntime()
+    const router = createAppRouter({
+      history: createBrowserHistory(),
+      context: { startRuntime: () => runtime },
+    })
+    const view = render(<RouterProvider router={router} />)
+    fireEvent.click(await screen.findByRole('link', { name: 'Add Contact' }))
+    await screen.findByRole('button', { name: 'Save Contact' })
+    return { ...view, router }
+  }
+
+  /** What the browser does on closing or reloading the tab: true when the page asked it to warn first. */
+  function closeTab() {
+    const event = new Event('beforeunload', { cancelable: true })
+    window.dispatchEvent(event)
+    return event.defaultPrevented
+  }
+
+  it("asks before the browser's Back leaves a form with typing, and stays on 'Keep editing'", async () => {
+    const { router, unmount } = await openAddFromList()
+    type('First Name', 'Grace')
+    window.history.back()
+    expect(await screen.findByRole('dialog', { name: 'Leave without saving?' })).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Keep editing' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(currentPath(router)).toBe('/contacts/add')
+    // The address goes forward again to the form it never left.
+    await waitFor(() => expect(window.location.pathname).toBe('/contacts/add'))
+    expect(shownValue('First Name')).toBe('Grace')
+
+    window.history.back()
+    fireEvent.click(await screen.findByRole('button', { name: 'Discard and leave' }))
+    await waitFor(() => expect(currentPath(router)).toBe('/contacts/list'))
+    unmount()
+  })
+
+  it('has the browser ask before closing the tab only while a form holds typing', async () => {
+    const { unmount } = await openAddFromList()
+    expect(closeTab()).toBe(false)
+    type('First Name', 'Grace')
+    await waitFor(() => expect(closeTab()).toBe(true))
+    type('First Name', '')
+    await waitFor(() => expect(closeTab()).toBe(false))
+    unmount()
   })
 })
 
