@@ -177,6 +177,8 @@ export interface Deleted {
   id: string
   row: MirrorRow | undefined
   ops: OutboxOp[]
+  /** The delete is queued for the server; false when the record never reached it and went with its queue. */
+  queued: boolean
 }
 
 /**
@@ -195,11 +197,17 @@ export async function deleteRecord(
   return db.transaction('rw', writeTables(db), async () => {
     const current = await table.get(id)
     const ops = await opsFor(db, collection, id)
-    const deleted: Deleted = { collection, id, row: current, ops: structuredClone(ops) }
-    await table.delete(id)
     // Nothing of it is on the server: its create was never sent, or was refused.
     const first = ops[0]
     const neverOnServer = first?.kind === 'create' && (first.status === 'failed' || ops.every(unsent))
+    const deleted: Deleted = {
+      collection,
+      id,
+      row: current,
+      ops: structuredClone(ops),
+      queued: !neverOnServer,
+    }
+    await table.delete(id)
     if (neverOnServer) {
       await db.outbox.bulkDelete(ops.map((op) => op.seq as number))
       return deleted
@@ -231,15 +239,19 @@ export async function deleteRecord(
 
 /**
  * Puts a deleted record back as it was, with its queued ops, while nothing of the delete has left
- * the device; answers whether it could. Too late once the delete was sent (or tried), or when the
- * delete went back to the queue in place of a refused change (others may wait on its new id).
+ * the device; answers whether it could. Too late once the delete was sent (or tried, or answered
+ * and gone from the queue), or when the delete went back to the queue in place of a refused change
+ * (others may wait on its new id).
  */
-export async function undoDelete(ctx: WriteContext, { collection, id, row, ops }: Deleted) {
+export async function undoDelete(ctx: WriteContext, { collection, id, row, ops, queued }: Deleted) {
   const { db } = ctx
   const table = mirrorOf(db, collection)
   return db.transaction('rw', writeTables(db), async () => {
     if (!row || (await table.get(id))) return false
     const now = await opsFor(db, collection, id)
+    // A delete no longer queued has reached the server: bringing the row back here would show a
+    // record every other device has lost.
+    if (queued && !now.some((op) => op.kind === 'delete')) return false
     const before = new Map(ops.map((op) => [op.seq, op]))
     if (now.some((op) => before.has(op.seq) && before.get(op.seq)?.opId !== op.opId)) return false
     const changed = now.filter((op) => !jsonEqual(op, before.get(op.seq)))

@@ -188,4 +188,23 @@ describe('undoing a delete', () => {
     await synced('c4')
     expect(await undoDelete(ctx, twice)).toBe(false)
   })
+
+  it('is too late once the delete was answered and left the queue, and brings nothing back', async () => {
+    await synced('c5')
+    const deleted = await deleteRecord(ctx, 'contacts', 'c5', { holdMs: 8000 })
+    // The wait ran out, the sync sent it and the server took it (settle.ts drops a landed op).
+    await db.outbox.clear()
+    expect(await undoDelete(ctx, deleted)).toBe(false)
+    expect(await db.contacts.get('c5')).toBeUndefined()
+    expect(await db.outbox.count()).toBe(0)
+
+    // The same after an edit the delete had taken the place of.
+    await synced('c6')
+    await updateRecord(ctx, 'contacts', 'c6', { title: 'Countess' })
+    const edited = await deleteRecord(ctx, 'contacts', 'c6', { holdMs: 8000 })
+    await db.outbox.clear()
+    expect(await undoDelete(ctx, edited)).toBe(false)
+    expect(await db.contacts.get('c6')).toBeUndefined()
+    expect(await db.outbox.count()).toBe(0)
+  })
 })
