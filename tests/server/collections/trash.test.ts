@@ -128,6 +128,39 @@ describe('the Trash', () => {
   })
 })
 
+describe('a Trash configured for fewer days (TRASH_DAYS)', () => {
+  it('lists and restores for those days only, and says until when', async () => {
+    const short = await startTestServer({ trashDays: 7 })
+    try {
+      const api = signedInApi(
+        short,
+        (await short.signIn({ firstName: 'Ada', lastName: 'Admin', role: 'admin' })).cookie,
+      )
+      const kept = (await api('POST', '/api/industries', { name: 'Six Days Ago' })).json().doc
+      const gone = (await api('POST', '/api/industries', { name: 'Eight Days Ago' })).json().doc
+      for (const [doc, days] of [
+        [kept, 6],
+        [gone, 8],
+      ] as const) {
+        expect((await api('DELETE', `/api/industries/${doc.id}`)).statusCode).toBe(200)
+        await short.db.execute(
+          sql`update industries set deleted_at = now() - make_interval(days => ${days}) where id = ${doc.id}`,
+        )
+      }
+      const trash = (await api('GET', '/api/industries/trash')).json()
+      expect(trash.docs.map((item: { doc: { id: string } }) => item.doc.id)).toEqual([kept.id])
+      const [entry] = trash.docs
+      expect((Date.parse(entry.leavesTrashAt) - Date.parse(entry.deletedAt)) / 86_400_000).toBe(7)
+      expect((await api('POST', `/api/industries/${gone.id}/restore`)).statusCode).toBe(404)
+      expect((await api('GET', `/api/industries/${gone.id}`)).statusCode).toBe(410)
+      expect((await api('POST', `/api/industries/${kept.id}/restore`)).statusCode).toBe(200)
+      expect((await api('GET', `/api/industries/${kept.id}`)).statusCode).toBe(200)
+    } finally {
+      await short.close()
+    }
+  })
+})
+
 describe('the Trash refuses', () => {
   it('staff who are not Admins', async () => {
     const service = await create(staff, 'services', { name: 'Not Yours' })
