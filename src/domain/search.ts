@@ -1,9 +1,9 @@
 /**
  * The `like` operator as the server applies it (docs/api.md, Payload ≥ 1.10):
  * every space-separated word must occur, case-insensitively, anywhere in the
- * value, in any order; and the bounds on what a search may send. The device
- * searches its mirror by one rule for every search (global-search.ts), which
- * finds every row the server's `like` over a list's fields answers.
+ * value, in any order; the bounds on what a search may send; and the search a
+ * list sends, `where[search][like]`, which the server answers by the one rule
+ * the device searches its mirror with (global-search.ts).
  */
 
 export function searchWords(text: string): string[] {
@@ -49,11 +49,11 @@ export function boundedSearch(text: string, fieldCount: number): string {
 }
 
 /**
- * where[or][i][field][like]=text over the given fields, as the list screens send it. A text of more
- * words than the server accepts sends its first ones: the server's answer is then a superset, and the
- * device still filters by every word (global-search.ts).
+ * where[search][like]=text, as the list screens send it: the server matches it by the devices' own
+ * rule (global-search.ts, docs/api.md "Search"), so its count is the device's. A text of more words
+ * than the server accepts sends its first ones (each cut to MAX_SEARCH_WORD_LENGTH): the server's
+ * answer is then a superset, and the device still filters by every word.
  */
-export function orLike(fields: readonly string[], text: string) {
-  const bounded = boundedSearch(text, fields.length)
-  return { or: fields.map((field) => ({ [field]: { like: bounded } })) }
+export function searchWhere(text: string) {
+  return { search: { like: boundedSearch(text, 1) } }
 }

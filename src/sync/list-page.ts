@@ -1,7 +1,6 @@
 /**
- * A list screen's page, asked of the server as the product writes it
- * (where-or-like over the collection's search fields, page[number],
- * page[size]). The answer's docs are upserted into the mirror — never deleting
+ * A list screen's page, asked of the server (where[search][like], which the
+ * server matches by the device's own search rule, page[number], page[size]). The answer's docs are upserted into the mirror — never deleting
  * anything, never going back to an older version or writing the same one
  * again, and under the user's queued changes — and its totalDocs is handed back to show beside the local count.
  */
@@ -9,8 +8,8 @@
 import { META, readMeta } from '../db/meta'
 import { opsFor } from '../db/record-writes'
 import { type MirrorRow, mirrorOf } from '../db/tables'
-import { type CollectionName, collections } from '../domain/collections'
-import { orLike } from '../domain/search'
+import type { CollectionName } from '../domain/collections'
+import { searchWhere } from '../domain/search'
 import { listPage } from '../transport/calls'
 import { NetworkError } from '../transport/http'
 import type { EngineContext } from './context'
@@ -29,12 +28,11 @@ export async function refreshListPage(
   collection: CollectionName,
   query: ListPageQuery,
 ): Promise<number | null> {
-  const spec = collections[collection]
   const text = query.search.trim()
   let answer: Awaited<ReturnType<typeof listPage>>
   try {
     answer = await listPage(ctx.transport, collection, {
-      where: text ? orLike(spec.searchFields, text) : undefined,
+      where: text ? searchWhere(text) : undefined,
       page: query.page,
       size: query.perPage,
       sort: query.sort,

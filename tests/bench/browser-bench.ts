@@ -12,7 +12,7 @@
 import { rmSync } from 'node:fs'
 import type { CDPSession, Page } from 'playwright-core'
 import { collections } from '../../src/domain/collections'
-import { orLike } from '../../src/domain/search'
+import { searchWhere } from '../../src/domain/search'
 import { queryString } from '../../src/transport/http'
 import { launchBrowser } from '../e2e/chromium'
 import { seededDataDir } from '../e2e/seeded-data-dir'
@@ -148,7 +148,7 @@ function timeGlobalSearch(page: Page, text: string) {
 function listPath(pageNumber: number, search = '') {
   const spec = collections.contacts
   const query = {
-    where: search ? orLike(spec.searchFields, search) : undefined,
+    where: search ? searchWhere(search) : undefined,
     page: { number: pageNumber, size: PER_PAGE },
     sort: spec.defaultSort,
   }

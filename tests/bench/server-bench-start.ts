@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { bootstrap } from '../../server/bootstrap'
+import { fillSearchTexts } from '../../server/collections/search-texts'
 import { migrate } from '../../server/db/migrate'
 import { type DbHandle, openDb } from '../../server/db/open'
 import { withoutBudget } from '../../server/db/query-budget'
@@ -63,6 +64,7 @@ async function fill(handle: DbHandle, contacts: number) {
   await withoutBudget(handle, async (db) => {
     await generateCompanies(db, Math.ceil(contacts / 10))
     await generateContacts(db, contacts)
+    await fillSearchTexts(db)
     await db.execute(sql`analyze companies`)
     await db.execute(sql`analyze contacts`)
   })

@@ -26,7 +26,9 @@ it('finds a migrated database up to date, and migrating it again changes nothing
 it('is not up to date when the newest migration is not recorded, and migrate then applies it', async () => {
   // Undo the newest migration (0015 adds the search texts) and forget it, as a database built before it was.
   for (const table of ['companies', 'contacts', 'industries', 'products', 'services'])
-    await handle.db.execute(sql.raw(`alter table ${table} drop column search_text, drop column search_phones`))
+    await handle.db.execute(
+      sql.raw(`alter table ${table} drop column search_text, drop column search_phones`),
+    )
   await handle.db.execute(
     sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
   )

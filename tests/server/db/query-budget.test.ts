@@ -16,6 +16,7 @@ import pg from 'pg'
 import qs from 'qs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../../server/app'
+import { fillSearchTexts } from '../../../server/collections/search-texts'
 import { migrate, oneStartAtATime } from '../../../server/db/migrate'
 import { type DbHandle, openDb } from '../../../server/db/open'
 import { withoutBudget } from '../../../server/db/query-budget'
@@ -27,7 +28,7 @@ import {
   MAX_SEARCH_PATTERNS,
   MAX_SEARCH_WORD_LENGTH,
   MAX_SEARCH_WORDS,
-  orLike,
+  searchWhere,
 } from '../../../src/domain/search'
 import { staffWhere } from '../../../src/domain/user'
 import { startTestServer, type TestServer } from '../helpers'
@@ -60,6 +61,7 @@ describe(`a query's work is bounded (${CONTACTS.toLocaleString('en-GB')} contact
     await withoutBudget(server.handle, async (db) => {
       await generateCompanies(db, CONTACTS / 10)
       await generateContacts(db, CONTACTS)
+      await fillSearchTexts(db)
       await db.execute(sql`analyze`)
     })
   })
@@ -173,6 +175,29 @@ describe(`a query's work is bounded (${CONTACTS.toLocaleString('en-GB')} contact
         },
         0,
       ],
+      // The one search rule (where[search][like]): eight words every record's text holds.
+      ['search, eight words every record holds', { search: { like: 'e x a m p l c o' } }, CONTACTS],
+      // Eight numbers of the longest: each tried in the text, then their 800 digits in the phones.
+      [
+        'search, eight numbers of the longest',
+        {
+          search: {
+            like: Array.from({ length: 8 }, (_, i) => `${i}`.repeat(MAX_SEARCH_WORD_LENGTH)).join(' '),
+          },
+        },
+        0,
+      ],
+      [
+        'search, eight words of the longest',
+        {
+          search: {
+            like: [1, 2, 3, 4, 5, 6, 7, 8]
+              .map((seed) => scrambledLetters(MAX_SEARCH_WORD_LENGTH, seed))
+              .join(' '),
+          },
+        },
+        0,
+      ],
       // Five levels, the deepest an or of contains that all fail: each is tried on every row.
       [
         'nested five deep',
@@ -203,15 +228,16 @@ describe(`a query's work is bounded (${CONTACTS.toLocaleString('en-GB')} contact
 
   it("keeps the client's searches within the limits, whatever is typed", async () => {
     const typed = 'ada lovelace analytical engine notes of 1843'
-    const where = orLike(['firstName', 'email', 'lastName'], typed)
-    expect(where.or[0]?.firstName?.like).toBe('ada lovelace')
-    expect((await get(url(where))).statusCode).toBe(200)
-    expect(orLike(['name', 'description'], typed).or[0]?.name?.like).toBe('ada lovelace analytical engine')
-    expect(orLike(['firstName'], 'Ada  Lovelace').or[0]?.firstName?.like).toBe('Ada  Lovelace')
+    // The list screens' search: the first 8 words, each cut to the longest the server reads.
+    expect(searchWhere(typed).search.like).toBe(typed)
+    const many = `${typed} and more words`
+    expect(searchWhere(many).search.like).toBe(many.split(' ').slice(0, MAX_SEARCH_WORDS).join(' '))
+    expect((await get(url(searchWhere(many)))).statusCode).toBe(200)
+    expect(searchWhere('Ada  Lovelace').search.like).toBe('Ada  Lovelace')
     // A word longer than the server reads is sent cut to its first letters: a superset the device filters.
-    const long = orLike(['firstName', 'email'], `ada ${'l'.repeat(150)}`).or[0]?.firstName?.like
-    expect(long).toBe(`ada ${'l'.repeat(MAX_SEARCH_WORD_LENGTH)}`)
-    expect((await get(url(orLike(['firstName', 'email'], `ada ${'l'.repeat(150)}`)))).statusCode).toBe(200)
+    const long = searchWhere(`ada ${'ø'.repeat(150)}`).search.like
+    expect(long).toBe(`ada ${'ø'.repeat(MAX_SEARCH_WORD_LENGTH)}`)
+    expect((await get(url(searchWhere(`ada ${'ø'.repeat(150)}`)))).statusCode).toBe(200)
     const staff = await server.request(cookie, {
       method: 'GET',
       url: `/api/users?${qs.stringify({ where: staffWhere(typed) })}`,
