@@ -6,7 +6,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { COLLECTION_NAMES, collections } from '../../../../src/domain/collections'
-import { makeRuntime, renderApp, seedContacts, storeSession } from '../../helpers'
+import { currentPath, makeRuntime, renderApp, seedContacts, storeSession } from '../../helpers'
 
 const COMPANY = '00000000-0000-4000-8000-0000000000c1'
 const SECOND = '00000000-0000-4000-8000-000000000002'
@@ -112,6 +112,23 @@ describe('a record that may already exist', () => {
     const box = (await notice()).parentElement as HTMLElement
     expect(within(box).getByText('First03 Person 03')).toBeTruthy()
     expect(within(box).queryByText('First02 Person 02')).toBeNull()
+  })
+
+  it('finds a company by its name, letter case and accents aside, offering to open it', async () => {
+    const runtime = makeRuntime()
+    await runtime.db.companies.add({ id: COMPANY, companyName: 'Orbit Works', version: 1 } as never)
+    const { router } = renderApp('/companies/add', { runtime })
+    fireEvent.change(await screen.findByLabelText('Company Name'), { target: { value: 'ORBIT WÖRKS' } })
+    const box = (await screen.findByText('This may be a company you already have:'))
+      .parentElement as HTMLElement
+    expect(within(box).getByText('Orbit Works')).toBeTruthy()
+    expect(within(box).getByText('(the same name)')).toBeTruthy()
+    const open = within(box).getByRole('link', { name: 'Open Orbit Works' })
+    expect(open.textContent).toBe('Open it')
+    // Opening it leaves the typing: asked first, as any leaving is.
+    fireEvent.click(open)
+    fireEvent.click(await screen.findByRole('button', { name: 'Discard and leave' }))
+    await waitFor(() => expect(currentPath(router)).toBe(`/companies/edit/${COMPANY}`))
   })
 
   it('finds a company by its website, its scheme, "www." and closing slash aside', async () => {
