@@ -107,6 +107,20 @@ describe('My Profile', () => {
     await within(sidebar).findByText('Augusta Lovelace')
   })
 
+  it('keeps what is typed on the device, and a reopened form offers it back', async () => {
+    const first = await open()
+    fireEvent.change(await screen.findByLabelText('City'), { target: { value: 'Marylebone' } })
+    await waitFor(async () =>
+      expect((await runtime.db.drafts.get(`profile:${me.id}`))?.edits).toEqual({ city: 'Marylebone' }),
+    )
+    first.unmount()
+
+    renderApp('/users/me', { runtime })
+    expect(await screen.findByText(/^Your unsaved changes from .+ are back\.$/)).toBeTruthy()
+    expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Marylebone')
+    expect(await queued()).toEqual([])
+  })
+
   it('saves offline too: the device needs no network for it', async () => {
     await open(async () => {
       throw new NetworkError('offline')
