@@ -77,6 +77,17 @@ describe('the Trash', () => {
     expect(after.docs.some((item: { doc: { id: string } }) => item.doc.id === company.id)).toBe(false)
   })
 
+  it('restores a contact with its company when that company is still there', async () => {
+    const company = await create(staff, 'companies', { companyName: 'Still Here' })
+    const link = { relationTo: 'companies', value: company.id }
+    const contact = await create(staff, 'contacts', { firstName: 'Back', company: link })
+    await staff('DELETE', `/api/contacts/${contact.id}`)
+    const restored = await admin('POST', `/api/contacts/${contact.id}/restore`)
+    expect(restored.statusCode).toBe(200)
+    expect(restored.json().doc.company).toMatchObject(link)
+    expect(await companyOf(contact.id)).toBe(company.id)
+  })
+
   it('restores a contact without a company that has been deleted since', async () => {
     const company = await create(staff, 'companies', { companyName: 'Short Lived' })
     const contact = await create(staff, 'contacts', {
