@@ -124,7 +124,10 @@ export function DataTable<Row extends RowData>({
   )
 }
 
-/** A header that orders the list: its arrow says which way, faint both ways while it does not. */
+/**
+ * A header that orders the list: its arrow says which way, faint both ways while it does not. Its
+ * words may wrap, so the arrows never widen a full table past its card (1024 px, by touch).
+ */
 function SortButton({
   sorted,
   onClick,
@@ -140,7 +143,7 @@ function SortButton({
       type="button"
       onClick={onClick}
       className={cx(
-        '-mx-1.5 -my-1 inline-flex items-center gap-1 rounded px-1.5 py-1 uppercase tracking-wide pointer-coarse:min-h-11 hover:bg-slate-200/60 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand',
+        '-mx-1.5 -my-1 inline-flex items-center gap-1 rounded px-1.5 py-1 text-left whitespace-normal uppercase tracking-wide pointer-coarse:min-h-11 hover:bg-slate-200/60 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand',
         sorted && 'text-slate-800',
       )}
     >

@@ -21,6 +21,7 @@ import { RowSyncStates } from '../../ui/sync-badge'
 import { useListState, usePageGuard } from '../../ui/use-list-state'
 import { useReservedHeight } from '../../ui/use-reserved-height'
 import { useDeleteConfirm } from './delete-confirm'
+import { ExportButton } from './export-button'
 import { type ListRow, useListColumns } from './list-columns'
 import { ListEmpty } from './list-empty'
 import { useRecordPage, useServerTotal, useSyncStates } from './record-hooks'
@@ -84,6 +85,7 @@ export function ListPage() {
           {texts.listHeading}
         </h2>
         <div className="flex flex-wrap items-center gap-2">
+          <ExportButton collection={collection} plural={texts.plural} query={query} />
           {user.role === 'Admin' && (
             <Link to={screen.paths.trash} className={button.secondary}>
               <TrashIcon />

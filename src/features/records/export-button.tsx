@@ -1,0 +1,54 @@
+/**
+ * 'Export CSV' on a list: the file of every record the list shows, with its
+ * search and its order (list-csv.ts, loaded on the first click), saved from the
+ * device, offline too.
+ */
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { useRuntime } from '../../app/runtime-context'
+import { type CollectionName, collections } from '../../domain/collections'
+import { DownloadIcon } from '../../ui/icons'
+import { saveFile } from '../../ui/save-file'
+import { button } from '../../ui/styles'
+
+/** Today on the device's calendar, as a file name spells it: 2026-11-28. */
+function today() {
+  const now = new Date()
+  const two = (n: number) => String(n).padStart(2, '0')
+  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`
+}
+
+export function ExportButton({
+  collection,
+  plural,
+  query,
+}: {
+  collection: CollectionName
+  /** 'contacts': the file's name and the notice's word. */
+  plural: string
+  query: { search: string; sort?: string }
+}) {
+  const { db } = useRuntime()
+  const [busy, setBusy] = useState(false)
+  const exportList = async () => {
+    setBusy(true)
+    try {
+      const { listCsv } = await import('./list-csv')
+      const { csv, records } = await listCsv(db, collection, query)
+      const name = `${plural}-${today()}.csv`
+      saveFile(name, csv, 'text/csv;charset=utf-8')
+      const word = records === 1 ? collections[collection].label : plural
+      toast.success(`Exported ${records.toLocaleString('en')} ${word} to ${name}.`)
+    } catch {
+      toast.error('The export could not be made. Try again.')
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <button type="button" className={button.secondary} disabled={busy} onClick={() => void exportList()}>
+      <DownloadIcon />
+      {busy ? 'Exporting…' : 'Export CSV'}
+    </button>
+  )
+}

@@ -1,0 +1,85 @@
+/**
+ * A list as a CSV file: every record the list shows (its search, its sort),
+ * not one page, made on the device, offline too. Loaded only when someone
+ * exports (papaparse stays out of the first screen's JavaScript).
+ *
+ * One column per field of the entity, headed with its label, in the form's
+ * order, between the record's ID and its Created and Updated times; a relation
+ * gives two (the related record's name, and its ID), rich text its words, an
+ * image its stored file name. UTF-8 with a byte-order mark, so spreadsheet
+ * programs read accents; a value that begins with =, +, -, @, a tab or a
+ * carriage return gets a ' in front, so no spreadsheet runs it as a formula
+ * (OWASP's advice on CSV injection).
+ */
+import Papa from 'papaparse'
+import type { OutpostDb } from '../../db/database'
+import { listedRecords, namesOf } from '../../db/list-export'
+import type { MirrorRow } from '../../db/tables'
+import { type CollectionName, collections } from '../../domain/collections'
+import { type RichTextNode, toPlainText } from '../../domain/rich-text'
+
+interface Column {
+  header: string
+  value: (row: MirrorRow) => string
+}
+
+const BYTE_ORDER_MARK = '\ufeff'
+/**
+ * What a formula may begin with. papaparse's own (`escapeFormulae: true`) must match the whole value
+ * with `.`, so a value with a line break after its '=' slipped through.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '')
+
+/** The id a stored relation holds: `{ relationTo, value }`, or a bare id. */
+const relatedId = (value: unknown) =>
+  typeof value === 'string' ? value : text((value as { value?: unknown } | null)?.value)
+
+async function columnsOf(db: OutpostDb, collection: CollectionName): Promise<Column[]> {
+  const columns: Column[] = [{ header: 'ID', value: (row) => row.id }]
+  for (const [name, field] of Object.entries(collections[collection].fields)) {
+    if (field.widget === 'relation' && field.relation) {
+      const names = await namesOf(db, field.relation.collection as CollectionName)
+      columns.push(
+        { header: field.label, value: (row) => names.get(relatedId(row[name])) ?? '' },
+        { header: `${field.label} ID`, value: (row) => relatedId(row[name]) },
+      )
+    } else if (field.widget === 'richText' || field.widget === 'richTextPlain') {
+      columns.push({
+        header: field.label,
+        value: (row) =>
+          Array.isArray(row[name]) ? toPlainText(row[name] as RichTextNode[]) : text(row[name]),
+      })
+    } else if (field.widget === 'image') {
+      columns.push({
+        header: field.label,
+        value: (row) => text((row[name] as { filename?: unknown } | null)?.filename),
+      })
+    } else {
+      columns.push({ header: field.label, value: (row) => text(row[name]) })
+    }
+  }
+  columns.push(
+    { header: 'Created', value: (row) => text(row.createdAt) },
+    { header: 'Updated', value: (row) => text(row.updatedAt) },
+  )
+  return columns
+}
+
+/** The CSV of the list `query` shows, and how many records it holds. */
+export async function listCsv(
+  db: OutpostDb,
+  collection: CollectionName,
+  query: { search: string; sort?: string },
+): Promise<{ csv: string; records: number }> {
+  const [columns, rows] = await Promise.all([columnsOf(db, collection), listedRecords(db, collection, query)])
+  const csv = Papa.unparse(
+    {
+      fields: columns.map((column) => column.header),
+      data: rows.map((row) => columns.map((c) => c.value(row))),
+    },
+    { escapeFormulae: FORMULA_START, newline: '\r\n' },
+  )
+  return { csv: BYTE_ORDER_MARK + csv, records: rows.length }
+}
