@@ -56,15 +56,24 @@ async function applyAnswer(ctx: EngineContext, op: OutboxOp, doc: MirrorRow) {
 /**
  * The image is on the server. Rows that point at it take the filename the
  * server gave it (sanitised, with a random part no client can guess): its URL
- * is known only from here on. The local bytes stay as the offline copy.
+ * is known only from here on. So do the changes still queued that chose it:
+ * laid over a doc the server sends before they land, they would bring the
+ * device's name back. The local bytes stay as the offline copy.
  */
 async function renameUploaded(ctx: EngineContext, op: OutboxOp, image: ImageRef | undefined) {
   const field = mirrored[op.collection].image?.field
   if (!field || !image?.filename) return
+  const named = { id: op.recordId, filename: image.filename }
+  const pointsAt = (value: unknown) => (value as ImageRef | null | undefined)?.id === op.recordId
   await mirrorOf(ctx.db, op.collection)
-    .filter((row) => (row[field] as ImageRef | null)?.id === op.recordId)
+    .filter((row) => pointsAt(row[field]))
     .modify((row) => {
-      row[field] = { id: op.recordId, filename: image.filename }
+      row[field] = named
+    })
+  await ctx.db.outbox
+    .filter((queued) => queued.collection === op.collection && pointsAt(queued.patch[field]))
+    .modify((queued) => {
+      queued.patch = { ...queued.patch, [field]: named }
     })
 }
 

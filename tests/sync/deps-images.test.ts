@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { attachImage, removeImage } from '../../src/db/image-writes'
 import { createRecord, opsFor, updateRecord } from '../../src/db/record-writes'
 import { push } from '../../src/sync/push'
+import { withPending } from '../../src/sync/rebase'
 import { discardChange } from '../../src/sync/resolve'
 import { echoDoc, json, scripted } from './fake-server'
 
@@ -100,6 +101,25 @@ describe('images', () => {
     expect(updateRequest).toMatchObject({ method: 'PATCH', path: 'products/p1' })
     expect((await env.db.products.get('p1'))?.productImage).toEqual({ id: imageId, filename: 'pump-1.png' })
     expect(await env.db.outbox.count()).toBe(0)
+  })
+
+  it('names the image as the server did in the change still queued, so a doc pulled before it lands keeps that name', async () => {
+    await env.db.products.put({ id: 'p1', name: 'Pump', version: 2, productImage: null } as never)
+    const imageId = await attachImage(env.writes, 'products', 'p1', png, 'pump.png')
+    // The upload lands; the record's change meets a lost connection and stays queued.
+    env.state.answer = (request) =>
+      request.path === 'product-image'
+        ? json(201, { doc: { id: imageId, filename: 'pump-Zq3.png', mimeType: 'image/png' } })
+        : 'network'
+    expect(await push(env.ctx)).toBe('offline')
+    const [update] = await opsFor(env.db, 'products', 'p1')
+    expect(update?.patch).toEqual({ productImage: { id: imageId, filename: 'pump-Zq3.png' } })
+
+    // A colleague's edit comes with the feed meanwhile: the queued change is laid over it, as pull.ts does.
+    const theirs = { id: 'p1', name: 'Pump', version: 3, productImage: null }
+    expect(withPending(theirs, await opsFor(env.db, 'products', 'p1'))).toMatchObject({
+      productImage: { id: imageId, filename: 'pump-Zq3.png' },
+    })
   })
 
   it('removes an image by setting the field to null', async () => {
