@@ -3,7 +3,8 @@
  * typing pauses, offline too. On an edit form, a save waits only when a field that tells duplicates
  * differs from the record as saved: a record already like another is not asked about at every
  * save (an Admin is shown it, to merge). `ask` marks that a save met a match, so the notice asks to
- * save anyway.
+ * save anyway. A save made before the typing paused looks at once (`holdsSave`): the pause is for
+ * the notice while typing, never a way past it.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { useRuntime } from '../../app/runtime-context'
@@ -27,6 +28,8 @@ export interface DuplicateCheck {
   /** A save met the matches: the notice now asks to save anyway. */
   asked: boolean
   ask: () => void
+  /** The matches of the values as they are now, looked for at once if the pause has not run yet. */
+  current: () => Duplicate[]
 }
 
 export function useDuplicates(
@@ -38,7 +41,8 @@ export function useDuplicates(
   const checks = findsDuplicates(collection)
   const index = mirrorIndex(db, collection)
   const version = useSyncExternalStore(index.subscribe, index.getVersion)
-  const [matches, setMatches] = useState(noMatches)
+  // The matches, with the probe they answer: the last answer is shown until the next one comes.
+  const [found, setFound] = useState({ key: '', matches: noMatches })
   const [asked, setAsked] = useState(false)
   // What is looked for: the typed values of the fields that tell duplicates (all of them, as one key).
   const probe = checks ? duplicateProbe(collection, values) : null
@@ -54,23 +58,29 @@ export function useDuplicates(
   useEffect(() => {
     setAsked(false)
     if (!key || !index.ready) {
-      setMatches(noMatches)
+      setFound({ key, matches: noMatches })
       return
     }
     // The last answer stays until the new one: a notice that blinked at every keystroke would be noise.
     const timer = setTimeout(
-      () => setMatches(findDuplicates(index, JSON.parse(key), record?.id)),
+      () => setFound({ key, matches: findDuplicates(index, JSON.parse(key), record?.id) }),
       DUPLICATE_PAUSE_MS,
     )
     return () => clearTimeout(timer)
   }, [key, index, version, record?.id])
 
-  return { matches, blocking, asked, ask: () => setAsked(true) }
+  const current = () => {
+    if (found.key === key || !key || !index.ready) return found.key === key ? found.matches : noMatches
+    const matches = findDuplicates(index, JSON.parse(key), record?.id)
+    setFound({ key, matches })
+    return matches
+  }
+  return { matches: found.matches, blocking, asked, ask: () => setAsked(true), current }
 }
 
 /** Whether a save must wait for 'Save anyway': the typing made a match. Asks, when it must. */
 export function holdsSave(check: DuplicateCheck): boolean {
-  if (!check.blocking || check.matches.length === 0) return false
+  if (!check.blocking || check.current().length === 0) return false
   check.ask()
   return true
 }

@@ -62,6 +62,19 @@ describe('a record that may already exist', () => {
     expect(await runtime.db.outbox.count()).toBe(1)
   })
 
+  it('holds a save made before the typing paused, and shows the match', async () => {
+    const { runtime } = await addContact({ 'First Name': 'Grace' })
+    // The index is read, then an existing email is typed and saved at once, as a quick typist does.
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'person02@example.com' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save Contact' }))
+    await screen.findByText('Open it to use the one you have, or save anyway.')
+    const box = (await notice()).parentElement as HTMLElement
+    expect(within(box).getByText('First02 Person 02')).toBeTruthy()
+    expect(await runtime.db.outbox.count()).toBe(0)
+    expect(await runtime.db.contacts.count()).toBe(3)
+  })
+
   it('matches a phone number however it is written, in either phone field', async () => {
     await addContact({ 'First Name': 'Grace', Mobile: '+44 (20) 7946-0003' })
     const box = (await notice()).parentElement as HTMLElement
