@@ -13,7 +13,7 @@
  */
 import { BuiltStore } from '../../../db/built-store'
 import type { OutpostDb } from '../../../db/database'
-import { type MirrorChanges, onMirrorChanges } from '../../../db/mirror-changes'
+import { type MirrorChanges, onMirrorChanges, type Written } from '../../../db/mirror-changes'
 import { readWholeTable } from '../../../db/packs'
 import { type MirrorRow, mirrorOf } from '../../../db/tables'
 import { type CollectionName, collections } from '../../../domain/collections'
@@ -69,6 +69,32 @@ function slimOf(collection: CollectionName, row: MirrorRow): Slim {
   return slim
 }
 
+type Named = Partial<Record<CollectionName, string[]>>
+/** What the rows a change names now are, as this context wrote them: a row's slim, or null once deleted. */
+type Known = Partial<Record<CollectionName, Map<string, Slim | null>>>
+
+/**
+ * The slims of the rows `written` holds whole (this context's own writes, mirror-changes.ts). Where the
+ * engine runs on the page (WebKit), a first sync's rows are heard so, and reading them again cost the page
+ * thousands of point reads per page of the download, each row looked up in its pack. Rows cut to their
+ * list entries' fields (the sync worker's, handed to its page) carry no version and are read again.
+ */
+function knownOf(changes: Named, written: Written | undefined): Known {
+  const known: Known = {}
+  for (const [collection, ids] of Object.entries(changes) as [CollectionName, string[]][]) {
+    const rows = written?.[collection]
+    if (!rows) continue
+    const slims = new Map<string, Slim | null>()
+    for (const id of ids) {
+      const row = rows.get(id)
+      if (row === null) slims.set(id, null)
+      else if (row && typeof row.version === 'number') slims.set(id, slimOf(collection, row as MirrorRow))
+    }
+    known[collection] = slims
+  }
+  return known
+}
+
 const bump = (counts: Map<string, number>, key: string, by: number) => {
   const next = (counts.get(key) ?? 0) + by
   if (next === 0) counts.delete(key)
@@ -95,6 +121,7 @@ export class DashboardTally extends BuiltStore {
     done: Promise<void>
     go: () => void
     ids: Partial<Record<CollectionName, Set<string>>>
+    known: Known
   } | null = null
 
   constructor(
@@ -107,7 +134,7 @@ export class DashboardTally extends BuiltStore {
   /** Starts following the mirror and reading it, once. */
   start() {
     if (this.state !== 'cold') return
-    this.unhear ??= onMirrorChanges(this.db.name, (changes) => this.hear(changes))
+    this.unhear ??= onMirrorChanges(this.db.name, (changes, written) => this.hear(changes, written))
     this.startBuilding(() => this.build())
   }
 
@@ -143,7 +170,7 @@ export class DashboardTally extends BuiltStore {
    * with one request per chunk instead of one per row. On a slow network the pages of a first sync
    * pause between them, and the tables are not read whole again and again once they are large.
    */
-  private countWhenQuiet(changes: Partial<Record<CollectionName, string[]>>) {
+  private countWhenQuiet(changes: Named, known: Known) {
     const waiting = this.quiet
     if (waiting) clearTimeout(waiting.timer)
     let go = waiting?.go ?? (() => {})
@@ -152,23 +179,42 @@ export class DashboardTally extends BuiltStore {
       new Promise<void>((resolve) => {
         go = resolve
       })
+    // The rows to read again (`ids`), and those known as written (`slims`): an id's last change says which.
     const ids = waiting?.ids ?? {}
+    const slims = waiting?.known ?? {}
     for (const [name, named] of Object.entries(changes) as [CollectionName, string[]][]) {
       const set = ids[name] ?? new Set<string>()
-      for (const id of named) set.add(id)
+      const kept = slims[name] ?? new Map<string, Slim | null>()
+      const heard = known[name]
+      for (const id of named) {
+        const slim = heard?.get(id)
+        if (slim === undefined) {
+          set.add(id)
+          kept.delete(id)
+        } else {
+          kept.set(id, slim)
+          set.delete(id)
+        }
+      }
       ids[name] = set
+      slims[name] = kept
     }
     const timer = setTimeout(() => {
       this.quiet = null
       const pending = Object.values(ids).reduce((sum, set) => sum + set.size, 0)
       const counted = Object.values(this.rows).reduce((sum, rows) => sum + rows.size, 0)
-      if (pending * 10 >= counted) {
+      if (pending > 0 && pending * 10 >= counted) {
         this.state = 'cold'
         this.start()
-      } else void this.apply(Object.fromEntries(Object.entries(ids).map(([name, set]) => [name, [...set]])))
+      } else {
+        const named = Object.fromEntries(
+          COLLECTIONS.map((name) => [name, [...(ids[name] ?? []), ...(slims[name]?.keys() ?? [])]]),
+        )
+        void this.apply(named, slims)
+      }
       go()
     }, BULK_QUIET_MS)
-    this.quiet = { timer, done, go, ids }
+    this.quiet = { timer, done, go, ids, known: slims }
   }
 
   private clear() {
@@ -178,9 +224,12 @@ export class DashboardTally extends BuiltStore {
   }
 
   private put(collection: CollectionName, row: MirrorRow) {
-    this.remove(collection, row.id)
-    const slim = slimOf(collection, row)
-    this.rows[collection].set(row.id, slim)
+    this.putSlim(collection, slimOf(collection, row))
+  }
+
+  private putSlim(collection: CollectionName, slim: Slim) {
+    this.remove(collection, slim.id)
+    this.rows[collection].set(slim.id, slim)
     if (collection === 'contacts') this.countContact(slim, 1)
   }
 
@@ -221,7 +270,7 @@ export class DashboardTally extends BuiltStore {
     })
   }
 
-  private hear(changes: MirrorChanges) {
+  private hear(changes: MirrorChanges, written?: Written) {
     if (this.state === 'cold') return
     if (this.state === 'building') {
       for (const [name, ids] of Object.entries(changes) as [CollectionName, string[] | 'all'][]) {
@@ -238,16 +287,17 @@ export class DashboardTally extends BuiltStore {
       return
     }
     const named = Object.values(changes).reduce((sum, ids) => sum + (ids as string[]).length, 0)
+    const known = knownOf(changes as Named, written)
     if (this.quiet || named >= BULK) {
-      this.countWhenQuiet(changes as Partial<Record<CollectionName, string[]>>)
+      this.countWhenQuiet(changes as Named, known)
       return
     }
-    void this.apply(changes as Partial<Record<CollectionName, string[]>>)
+    void this.apply(changes as Named, known)
   }
 
-  private apply(changes: Partial<Record<CollectionName, string[]>>) {
+  private apply(changes: Named, known: Known = {}) {
     this.applying = this.applying
-      .then(() => this.reread(changes))
+      .then(() => this.reread(changes, known))
       .then(
         () => this.changed(),
         () => {
@@ -259,10 +309,20 @@ export class DashboardTally extends BuiltStore {
     return this.applying
   }
 
-  /** Reads the changed rows again: a row still there is counted anew, a missing one is gone. */
-  private async reread(changes: Partial<Record<CollectionName, string[]>>) {
+  /**
+   * Counts the changed rows anew: those `known` as written at once, the others read again (a row still
+   * there is counted anew, a missing one is gone).
+   */
+  private async reread(changes: Named, known: Known) {
     for (const [name, changed] of Object.entries(changes) as [CollectionName, string[]][]) {
-      const ids = [...new Set(changed)]
+      const slims = known[name]
+      const ids = [...new Set(changed)].filter((id) => {
+        const slim = slims?.get(id)
+        if (slim === undefined) return true
+        if (slim) this.putSlim(name, slim)
+        else this.remove(name, id)
+        return false
+      })
       if (ids.length === 0) continue
       const rows = await mirrorOf(this.db, name).bulkGet(ids)
       rows.forEach((row, i) => {

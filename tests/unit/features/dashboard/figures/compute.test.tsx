@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { OutpostDb } from '../../../../../src/db/database'
 import {
   addedPerWeek,
@@ -220,7 +220,7 @@ describe('dashboard figures', () => {
     expect(department('Support')).toBe(before.support + 1200)
     expect(department('Legal')).toBe(before.legal + 1)
 
-    // Once the tables are large, a page's rows are read again by id instead of every table whole.
+    // Once the tables are large, a page's rows are counted by id instead of every table whole.
     await db.contacts.bulkPut(Array.from({ length: 6000 }, () => contact({ department: 'Support' })))
     await tally.idle()
     const finance = Array.from({ length: 600 }, () => contact({ department: 'Finance' }))
@@ -230,5 +230,22 @@ describe('dashboard figures', () => {
     expect(tally.rows.contacts.size).toBe(before.all + 1201 + 6000 + 599)
     expect(department('Finance')).toBe(599)
     expect(department('Support')).toBe(before.support + 7200)
+  })
+
+  it("counts the rows this tab wrote as written, without reading them again (WebKit's sync on the page)", async () => {
+    const db = freshDb()
+    await seedDashboard(db)
+    const tally = await tallyOver(db)
+    // Large enough that a page of 600 is read again by id, not every table whole.
+    await db.contacts.bulkPut(Array.from({ length: 7000 }, () => contact({ department: 'Support' })))
+    await tally.idle()
+    const before = tally.rows.contacts.size
+    const reads = vi.spyOn(Object.getPrototypeOf(db.contacts), 'bulkGet')
+    await db.contacts.bulkPut(Array.from({ length: 600 }, () => contact({ department: 'Support' })))
+    await db.contacts.add(contact({ department: 'Legal' }))
+    await tally.idle()
+    expect(tally.rows.contacts.size).toBe(before + 601)
+    expect(reads).not.toHaveBeenCalled()
+    reads.mockRestore()
   })
 })
