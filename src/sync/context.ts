@@ -25,4 +25,9 @@ export interface EngineContext {
    * back (the echo), rather than write and index each row a second time.
    */
   settled?: Map<string, number>
+  /**
+   * The engine shares the page's main thread (WebKit, where the sync does not run in a worker: src/db/page-sleep.ts):
+   * the feed is then read in smaller pages, each a shorter task (pull.ts, `MAIN_THREAD_PAGE_SIZE`).
+   */
+  mainThread?: boolean
 }

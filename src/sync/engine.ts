@@ -27,6 +27,8 @@ export interface EngineOptions {
   random?: () => number
   notify?: (text: string, level: NoticeLevel) => void
   onLanded?: (op: OutboxOp) => void
+  /** The engine runs on the page's main thread (`EngineContext.mainThread`). */
+  mainThread?: boolean
 }
 
 export type RunResult = 'ok' | 'offline' | 'auth' | 'error'
@@ -49,6 +51,7 @@ export class SyncEngine {
       random: options.random ?? Math.random,
       notify: options.notify ?? (() => {}),
       onLanded: options.onLanded,
+      mainThread: options.mainThread,
     }
   }
 

@@ -63,7 +63,8 @@ export function startRuntime(
   const transport = fetchTransport()
   // Every call but logging out waits for a session opened offline to be confirmed (session-gate.ts).
   const gate = sessionGate(user, transport)
-  const engine = new SyncEngine({ db, transport: gate.transport, userId: user.id, notify })
+  // The page's engine runs on the main thread whenever it runs (WebKit, no workers, or a worker that failed).
+  const engine = new SyncEngine({ db, transport: gate.transport, userId: user.id, notify, mainThread: true })
   // A device still filling its mirror says so from its first screen, before the sync's first report:
   // the lists then show the download's progress, never a total that is still growing.
   const before = engine.status.get()
