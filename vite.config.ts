@@ -65,6 +65,8 @@ export default defineConfig({
           setupFiles: ['./tests/sync/setup.ts'],
           include: ['tests/sync/**/*.test.ts'],
           testTimeout: 30_000,
+          // Several files start the real server in their hooks, as the server project's do.
+          hookTimeout: 60_000,
         },
       },
       {

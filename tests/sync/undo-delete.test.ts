@@ -30,7 +30,7 @@ async function device(user: { email: string; password: string }) {
 
 beforeEach(async () => {
   server = await startTestServer()
-}, 60_000)
+})
 afterEach(() => server.close())
 
 const actionsOf = async (transport: ReturnType<typeof injectTransport>, id: string) => {
