@@ -35,7 +35,7 @@ export function AddPage() {
 
   const save = async (anyway = false) => {
     // A record like one already here waits for 'Save anyway'.
-    if (!anyway && holdsSave(duplicates)) return
+    if (!anyway && (await holdsSave(duplicates))) return
     setBusy(true)
     // A write that throws (a full disk, most likely) is reported; every typed value stays in place.
     const result = await mutate.add(collection, draft.values).catch((error: unknown) => {

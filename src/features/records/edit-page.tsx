@@ -98,7 +98,7 @@ function EditForm({ screen, record, ops, aside, toolbar }: EditFormProps) {
 
   const save = async (anyway = false) => {
     // An edit that makes it like another record waits for 'Save anyway'.
-    if (!anyway && holdsSave(duplicates)) return
+    if (!anyway && (await holdsSave(duplicates))) return
     setBusy(true)
     try {
       const { [image?.field ?? '']: imageEdit, ...fields } = draft.changed

@@ -75,6 +75,15 @@ describe('a record that may already exist', () => {
     expect(await runtime.db.contacts.count()).toBe(3)
   })
 
+  it('holds a save made before the list index is built, and shows the match once it is', async () => {
+    // Typed and saved before the form's first look, while the index is still being read.
+    const { runtime } = await addContact({ 'First Name': 'Grace', Email: 'person02@example.com' })
+    fireEvent.click(screen.getByRole('button', { name: 'Save Contact' }))
+    await screen.findByText('Open it to use the one you have, or save anyway.')
+    expect(await runtime.db.outbox.count()).toBe(0)
+    expect(await runtime.db.contacts.count()).toBe(3)
+  })
+
   it('matches a phone number however it is written, in either phone field', async () => {
     await addContact({ 'First Name': 'Grace', Mobile: '+44 (20) 7946-0003' })
     const box = (await notice()).parentElement as HTMLElement
