@@ -14,7 +14,10 @@ export interface CollectionSpec {
   path: string
   /** The word in the product's texts: 'This {label} has been updated successfully.' */
   label: string
-  /** The fields the list's search looks through: those defined `searched`. */
+  /**
+   * The fields defined `searched`: a per-field `like` on them (Payload clients') has a trigram index
+   * on the server. The app's own searches follow one rule over the `global` fields (global-search.ts).
+   */
   searchFields: readonly string[]
   /** The list's order, and the one IndexedDB index each collection keeps (src/db/database.ts). */
   defaultSort: string

@@ -115,7 +115,7 @@ export interface FieldDefinition {
   schema: v.GenericSchema
   /** Kept in the list index for each row (a page paints from memory), and maybe a column. */
   listed?: ListRole
-  /** The list's search looks through it, on the device as on the server (where-or like). */
+  /** A per-field `like` on it (as Payload clients send) is kept fast: the server has a trigram index on it. */
   searched?: true
   /** The top bar's search looks through its words, and a phone's digits too (global-search.ts). */
   global?: 'text' | 'phone'
