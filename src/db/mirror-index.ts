@@ -37,7 +37,7 @@ import {
 import { eachHolding, intersect, type Joined, joinTexts, longestFirst, union } from './joined-text'
 import { type MirrorChanges, onMirrorChanges } from './mirror-changes'
 import { readWholeTable } from './packs'
-import { allInOrder, firstInOrder, PICK_UP_TO } from './sorted-entries'
+import { allInOrder, firstInOrder, lastInOrder, PICK_UP_TO } from './sorted-entries'
 import { type MirrorRow, mirrorOf } from './tables'
 
 type GlobalText = 'found' | 'phones'
@@ -185,6 +185,7 @@ export class MirrorIndex extends BuiltStore {
   /** `matching` (in the index's order) in `sort`'s, as far as `upTo` at least (sorted-entries.ts). */
   private inOrder(matching: Entry[], search: string, sort: ListSort | undefined, upTo: number): Entry[] {
     if (!sort || (sort.field === this.sortField && !sort.descending)) return matching
+    if (sort.field === this.sortField) return lastInOrder(matching, upTo)
     if (upTo <= PICK_UP_TO) return firstInOrder(matching, sort, upTo)
     const key = `${sort.descending ? '-' : ''}${sort.field}\n${search}`
     if (this.lastSorted?.key !== key) this.lastSorted = { key, entries: allInOrder(matching, sort) }

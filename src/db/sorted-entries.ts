@@ -77,6 +77,25 @@ export function firstInOrder(entries: readonly Entry[], sort: ListSort, upTo: nu
   return kept
 }
 
+/**
+ * The first `upTo` (or a few more) of `entries`, which are in their own order (their `key` ascending,
+ * ties by id), in that order turned round: read from the end, a run of equal keys taken whole in
+ * its own order, since ties stay by id ascending either way. The list's own column clicked to
+ * descending then costs the page, not a pass over every entry.
+ */
+export function lastInOrder(entries: readonly Entry[], upTo: number): Entry[] {
+  const taken: Entry[] = []
+  let end = entries.length
+  while (end > 0 && taken.length < upTo) {
+    const key = (entries[end - 1] as Entry).key
+    let start = end - 1
+    while (start > 0 && (entries[start - 1] as Entry).key === key) start--
+    for (let at = start; at < end; at++) taken.push(entries[at] as Entry)
+    end = start
+  }
+  return taken
+}
+
 /** Every entry in `sort`'s order. */
 export function allInOrder(entries: readonly Entry[], sort: ListSort): Entry[] {
   const { field, descending } = sort
