@@ -10,7 +10,7 @@
  *     the moment the new title is on it (a MutationObserver and every frame look, `Date.now()`:
  *     both browsers share the machine's clock). On the way, the requests say where the time went:
  *     A's PATCH leaving (sent by its service worker's Background Sync, or by the page after the
- *     scheduler's 300 ms write pause, whichever comes first) and answered, B's pull of the feed
+ *     scheduler's 50 ms write pause, whichever comes first) and answered, B's pull of the feed
  *     starting (after the stream said 'moved') and answered; the rest is B writing the rows and
  *     rendering.
  * (b) Many streams on one server process, opened with one session over node:http: its resident
@@ -513,7 +513,7 @@ export function liveFeedSection(f: LiveFeedFigures) {
     row("the new title is on B's contacts list", f.list),
     row("the new title is in B's edit screen's Title field", f.edit),
     row(
-      "A's PATCH leaves (its service worker's Background Sync or the scheduler's 300 ms pause, the first)",
+      "A's PATCH leaves (its service worker's Background Sync or the scheduler's 50 ms pause, the first)",
       f.pushSent,
     ),
     row("A's PATCH is answered", f.pushEnded),
