@@ -11,9 +11,23 @@ const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } })
 const fieldValue = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value
 
-/** The next write transaction fails the way a full disk makes IndexedDB fail, wrapped by Dexie. */
+/**
+ * The next transaction that queues a change (it may write the outbox) fails the way a full disk makes
+ * IndexedDB fail, wrapped by Dexie. Others (the list index being read, a draft kept) go through: a
+ * save may wait on them first.
+ */
 function failNextWrite(runtime: SyncRuntime, error: unknown) {
-  vi.spyOn(runtime.db, 'transaction').mockImplementationOnce((() => Promise.reject(error)) as never)
+  const { db } = runtime
+  const transaction = db.transaction.bind(db) as (...args: unknown[]) => unknown
+  let failed = false
+  vi.spyOn(db, 'transaction').mockImplementation(((...args: unknown[]) => {
+    const writes = String(args[0]).includes('w')
+    const tables = args.slice(1, -1).flat()
+    const queues = writes && tables.some((table) => table === db.outbox || table === 'outbox')
+    if (failed || !queues) return transaction(...args)
+    failed = true
+    return Promise.reject(error)
+  }) as never)
 }
 const quotaError = () =>
   new Dexie.AbortError('Transaction aborted', new Dexie.QuotaExceededError('Quota exceeded'))
