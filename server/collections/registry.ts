@@ -9,6 +9,7 @@
 import { type AnyColumn, getTableColumns } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { type CollectionName, type CollectionSpec, collections } from '../../src/domain/collections'
+import { sortsList } from '../../src/domain/fields'
 import type { ImageKind } from '../../src/domain/images'
 import { companies, contacts, industries, products, services } from '../db/schema'
 
@@ -87,15 +88,14 @@ const META = new Set([
 export const SORTABLE_META = ['id', 'createdAt', 'updatedAt'] as const
 
 /**
- * What a list may be sorted by: each column its list shows (a field `listed` with a column, as the
- * device's list headers are, src/features/records/screens.ts) but a rich-text one, whose JSON
- * document has no order worth the name; and the record metadata. A field the list keeps but does
- * not show (a company's email, for its row's button) or does not list at all is refused (a 400).
+ * What a list may be sorted by: the fields the device's list sorts by (sortsList, src/domain/fields.ts:
+ * its columns but rich text), and the record metadata. Any other field is refused (a 400).
  */
 function sortableOf(spec: CollectionSpec, fields: ServerField[]): Set<string> {
-  const columns = fields.filter(
-    (field) => spec.fields?.[field.name]?.listed?.column !== undefined && field.kind !== 'richText',
-  )
+  const columns = fields.filter((field) => {
+    const definition = spec.fields?.[field.name]
+    return definition !== undefined && sortsList(definition)
+  })
   return new Set([...SORTABLE_META, ...columns.map((field) => field.name)])
 }
 

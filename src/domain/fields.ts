@@ -149,6 +149,14 @@ export interface DuplicateRole {
 
 export type EntityFields = Record<string, FieldDefinition>
 
+/**
+ * Whether a list sorts by the field: it has a column (its header is a button on the device, and the
+ * API's `sort` takes it), and is not rich text, whose document has no order worth the name. A field
+ * a list keeps only for a row's action (a company's email) or does not list at all does not sort.
+ */
+export const sortsList = (field: FieldDefinition) =>
+  field.listed?.column !== undefined && field.listed.kind !== 'richText'
+
 /** The names of the fields that have a role, in the entity's order. */
 export const fieldsWith = (fields: EntityFields, role: 'listed' | 'searched' | 'global' | 'card') =>
   Object.keys(fields).filter((name) => fields[name]?.[role] !== undefined)

@@ -8,7 +8,7 @@
 import type { ComponentType } from 'react'
 import { CATALOG, type CatalogName } from '../../domain/catalog'
 import { type CollectionName, collections } from '../../domain/collections'
-import type { ListRole } from '../../domain/fields'
+import { type ListRole, sortsList } from '../../domain/fields'
 import { BoxIcon, BuildingIcon, ContactsIcon, FactoryIcon, WrenchIcon } from '../../ui/icons'
 import type { FormField } from './form-fields'
 
@@ -16,7 +16,7 @@ import type { FormField } from './form-fields'
 export interface ColumnSpec extends Omit<ListRole, 'column'> {
   field: string
   header: string
-  /** Whether the list sorts by it (its header is a button): every column but rich text, which has no order. */
+  /** Whether the list sorts by it (its header is a button): every column but rich text (sortsList). */
   sortable: boolean
 }
 
@@ -102,9 +102,9 @@ function columnsOf(collection: CollectionName): ColumnSpec[] {
   return Object.entries(fields)
     .filter(([, definition]) => definition.listed?.column !== undefined)
     .sort(([, a], [, b]) => (a.listed?.column ?? 0) - (b.listed?.column ?? 0))
-    .map(([name, { label, listed }]) => {
-      const { column: _, ...shown } = listed ?? {}
-      return { field: name, header: label, sortable: shown.kind !== 'richText', ...shown }
+    .map(([name, definition]) => {
+      const { column: _, ...shown } = definition.listed ?? {}
+      return { field: name, header: definition.label, sortable: sortsList(definition), ...shown }
     })
 }
 

@@ -1,10 +1,13 @@
-/** An entity's write schemas from its field definitions (src/domain/fields.ts): each optional field defaults to its widget's empty value. */
+/**
+ * An entity's write schemas from its field definitions (src/domain/fields.ts): each optional field
+ * defaults to its widget's empty value. And which fields a list sorts by.
+ */
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { catalogFields, catalogSchemas } from '../../../src/domain/catalog'
-import { companySchemas } from '../../../src/domain/company'
-import { contactSchemas } from '../../../src/domain/contact'
-import { emptyValues } from '../../../src/domain/fields'
+import { companyFields, companySchemas } from '../../../src/domain/company'
+import { contactFields, contactSchemas } from '../../../src/domain/contact'
+import { emptyValues, type FieldDefinition, sortsList } from '../../../src/domain/fields'
 import { emptyRichText } from '../../../src/domain/rich-text'
 
 describe('entity write schemas', () => {
@@ -51,5 +54,38 @@ describe('entity write schemas', () => {
   it('still require the required fields, and leave a patch’s absent fields absent', () => {
     expect(v.safeParse(contactSchemas.create, { lastName: 'Lovelace' }).success).toBe(false)
     expect(v.parse(contactSchemas.patch, { title: 'Countess' })).toEqual({ title: 'Countess' })
+  })
+})
+
+describe('sortsList', () => {
+  const sorted = (fields: Record<string, FieldDefinition>) =>
+    Object.keys(fields).filter((name) => sortsList(fields[name] as FieldDefinition))
+
+  it('sorts by a field listed with a column, whatever it shows as', () => {
+    const plain: FieldDefinition = {
+      label: 'Title',
+      widget: 'text',
+      schema: v.string(),
+      listed: { column: 5 },
+    }
+    expect(sortsList(plain)).toBe(true)
+    expect(sortsList({ ...plain, listed: { column: 1, kind: 'primary' } })).toBe(true)
+    expect(sortsList({ ...plain, listed: { column: 3, kind: 'email' } })).toBe(true)
+    expect(sortsList({ ...plain, listed: { column: 2, kind: 'link' } })).toBe(true)
+  })
+
+  it('does not sort by a rich-text column, one a list keeps without showing, or one it does not list', () => {
+    const field: FieldDefinition = { label: 'Notes', widget: 'text', schema: v.string() }
+    expect(sortsList({ ...field, widget: 'richText', listed: { column: 2, kind: 'richText' } })).toBe(false)
+    expect(sortsList({ ...field, listed: {} })).toBe(false)
+    expect(sortsList(field)).toBe(false)
+  })
+
+  it('is each entity’s shown columns but rich text', () => {
+    expect(sorted(contactFields)).toEqual(['firstName', 'lastName', 'title', 'email', 'phone', 'linkedIn'])
+    // The company's email is kept for its row's button, not shown: no order by it.
+    expect(sorted(companyFields)).toEqual(['companyName', 'website', 'mainPhone'])
+    // A catalog item's description is rich text.
+    expect(sorted(catalogFields('products'))).toEqual(['name'])
   })
 })
