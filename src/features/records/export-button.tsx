@@ -10,13 +10,7 @@ import { type CollectionName, collections } from '../../domain/collections'
 import { DownloadIcon } from '../../ui/icons'
 import { saveFile } from '../../ui/save-file'
 import { button } from '../../ui/styles'
-
-/** Today on the device's calendar, as a file name spells it: 2026-11-28. */
-function today() {
-  const now = new Date()
-  const two = (n: number) => String(n).padStart(2, '0')
-  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`
-}
+import { localDateStamp } from '../../ui/time-format'
 
 export function ExportButton({
   collection,
@@ -35,7 +29,7 @@ export function ExportButton({
     try {
       const { listCsv } = await import('./list-csv')
       const { csv, records } = await listCsv(db, collection, query)
-      const name = `${plural}-${today()}.csv`
+      const name = `${plural}-${localDateStamp(new Date())}.csv`
       saveFile(name, csv, 'text/csv;charset=utf-8')
       const word = records === 1 ? collections[collection].label : plural
       toast.success(`Exported ${records.toLocaleString('en')} ${word} to ${name}.`)
