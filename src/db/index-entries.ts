@@ -3,6 +3,7 @@
  * them: the list's order, placing one entry, and merging two ordered runs.
  */
 import { type CollectionName, collections, perCollection } from '../domain/collections'
+import { relatedId } from '../domain/fields'
 import { globalSearchFields, globalSearchTexts } from '../domain/global-search'
 import { compareListOrder, type SortKey, sortKeyOf } from '../domain/list-order'
 import type { MirrorChanges, Written } from './mirror-changes'
@@ -43,13 +44,6 @@ export function entryOf(collection: CollectionName, row: Record<string, unknown>
     shown: listedRow(row, spec.listFields),
     links: linksOf(row, spec.relations),
   }
-}
-
-/** The id a stored relation holds: `{ relationTo, value }`, or the bare id an older client kept. */
-function relatedId(value: unknown): string | undefined {
-  if (typeof value === 'string') return value || undefined
-  const id = (value as { value?: unknown } | null | undefined)?.value
-  return typeof id === 'string' && id ? id : undefined
 }
 
 function linksOf(row: Record<string, unknown>, relations: Readonly<Record<string, string>>) {

@@ -45,6 +45,13 @@ export interface Relationship {
   create?: Record<string, unknown>
 }
 
+/** The id a stored relation holds: `{ relationTo, value }`, or the bare id an older client kept; none when empty. */
+export function relatedId(value: unknown): string | undefined {
+  if (typeof value === 'string') return value || undefined
+  const id = (value as { value?: unknown } | null | undefined)?.value
+  return typeof id === 'string' && id ? id : undefined
+}
+
 /** The field issues of a failed parse, as `{ field, message }` pairs. */
 export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]) {
   return issues.map((issue) => ({ field: v.getDotPath(issue) ?? '', message: issue.message }))

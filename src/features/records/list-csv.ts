@@ -16,6 +16,7 @@ import type { OutpostDb } from '../../db/database'
 import { listedRecords, namesOf } from '../../db/list-export'
 import type { MirrorRow } from '../../db/tables'
 import { type CollectionName, collections } from '../../domain/collections'
+import { relatedId } from '../../domain/fields'
 import { type RichTextNode, toPlainText } from '../../domain/rich-text'
 
 interface Column {
@@ -32,18 +33,15 @@ const FORMULA_START = /^[=+\-@\t\r]/
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
 
-/** The id a stored relation holds: `{ relationTo, value }`, or a bare id. */
-const relatedId = (value: unknown) =>
-  typeof value === 'string' ? value : text((value as { value?: unknown } | null)?.value)
-
 async function columnsOf(db: OutpostDb, collection: CollectionName): Promise<Column[]> {
   const columns: Column[] = [{ header: 'ID', value: (row) => row.id }]
   for (const [name, field] of Object.entries(collections[collection].fields)) {
     if (field.widget === 'relation' && field.relation) {
       const names = await namesOf(db, field.relation.collection as CollectionName)
+      const idOf = (row: MirrorRow) => relatedId(row[name]) ?? ''
       columns.push(
-        { header: field.label, value: (row) => names.get(relatedId(row[name])) ?? '' },
-        { header: `${field.label} ID`, value: (row) => relatedId(row[name]) },
+        { header: field.label, value: (row) => names.get(idOf(row)) ?? '' },
+        { header: `${field.label} ID`, value: idOf },
       )
     } else if (field.widget === 'richText' || field.widget === 'richTextPlain') {
       columns.push({
