@@ -44,6 +44,8 @@ export async function headNow(db: Db, table: PgTable, seq: PgColumn) {
 interface Counted {
   total: number
   head: number
+  /** What was counted: a write follows it (follow-writes.ts). */
+  query: CountQuery
   /** Searches: the smallest offset whose page the sort-order prefix did not hold (list.ts), at this head. */
   prefixMissedFrom?: number
   /** …and the smallest whose page a walk from its own first match did not hold (the matches thin out after it). */
@@ -79,13 +81,34 @@ export const isRemembered = (db: Db, key: string) => memoryOf(db).has(key)
 export const rememberedEntry = (db: Db, key: string): Readonly<Counted> | undefined => memoryOf(db).get(key)
 
 /** A count read elsewhere (a search's page carries it, with the head of its snapshot). */
-export function remember(db: Db, key: string, total: number, head: number) {
+export function remember(db: Db, key: string, query: CountQuery, total: number, head: number) {
   const memory = memoryOf(db)
   const before = memory.get(key)
   // The same snapshot again keeps what was learnt of it (where its prefix misses): forgetting that sent
   // every repeat of a search through a walk that was known to miss, then the whole search.
   const same = before && before.head === head && before.total === total
-  setRecent(memory, key, same ? before : { total, head }, MAX_REMEMBERED)
+  setRecent(memory, key, same ? before : { total, head, query }, MAX_REMEMBERED)
+}
+
+/** The counts of `table` remembered, the most recently used first, at most `max`. */
+export function countsOn(db: Db, table: PgTable, max: number): [string, CountQuery][] {
+  const found: [string, CountQuery][] = []
+  for (const [key, { query }] of [...memoryOf(db)].reverse()) {
+    if (found.length === max) break
+    if (query.table === table) found.push([key, query])
+  }
+  return found
+}
+
+/**
+ * A committed write moved the table's head from `from` to `to` and the count of `key` by `change`
+ * (follow-writes.ts): a count that was true at `from` is true at `to`. One true at another head is left
+ * to be counted again; what was learnt of the old snapshot's prefix is not carried over.
+ */
+export function followCount(db: Db, key: string, from: number, to: number, change: number) {
+  const memory = memoryOf(db)
+  const known = memory.get(key)
+  if (known?.head === from) memory.set(key, { total: known.total + change, head: to, query: known.query })
 }
 
 /**
@@ -109,6 +132,6 @@ export function rememberedCount(db: Db, key: string, head: number): number | und
 export async function countAndRemember(db: Db, key: string, query: CountQuery): Promise<number> {
   const [counted] = await countStatement(db, query)
   const total = counted?.n ?? 0
-  remember(db, key, total, counted?.head ?? 0)
+  remember(db, key, query, total, counted?.head ?? 0)
   return total
 }

@@ -9,7 +9,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/open'
 import type { Row } from './docs'
 import type { SortKey } from './list-params'
-import { type Position, rememberPosition } from './positions'
+import { type ListOrder, type Position, rememberPosition } from './positions'
 import type { QueryField } from './where'
 
 export interface ListSource {
@@ -98,11 +98,17 @@ export function seekCondition(source: ListSource, keys: SortKey[], from: Positio
   return sql`(${value}, ${id}) >= (${from.key}::text, ${from.id}::uuid)`
 }
 
+/** A seekable list's rows and first sort key, for writes to follow its positions (positions.ts). */
+export function listOrderOf(source: ListSource, keys: SortKey[], filter: SQL | undefined): ListOrder {
+  const field = withId(keys)[0]?.field as string
+  return { table: source.table, filter, value: field === 'id' ? null : sortValue(source, field, false) }
+}
+
 /** Remembers where a page read with its head begins. */
-export function rememberFirst(db: Db, list: string, offset: number, entries: PageEntry[]) {
+export function rememberFirst(db: Db, list: string, order: ListOrder, offset: number, entries: PageEntry[]) {
   const first = entries[0]
   if (first?.head === undefined) return
-  rememberPosition(db, list, first.head, { offset, key: first.key ?? null, id: String(first.row.id) })
+  rememberPosition(db, list, order, first.head, { offset, key: first.key ?? null, id: String(first.row.id) })
 }
 
 /** The key a list's remembered page positions go under: its count's key and its order. */

@@ -12,6 +12,7 @@ import { countAndRemember, countKey, headNow, headOf, isRemembered, rememberedCo
 import { type Doc, toDocs } from './docs'
 import {
   type ListSource,
+  listOrderOf,
   orderBy,
   type PageEntry,
   type PlainQuery,
@@ -171,7 +172,7 @@ async function plainList(db: Db, source: ListSource, query: PlainQuery) {
     forgetPositions(db, list)
     entries = await pageOf(db, source, query, { ...seek, from: undefined })
   }
-  if (list) rememberFirst(db, list, offset, entries)
+  if (list) rememberFirst(db, list, listOrderOf(source, query.keys, filter), offset, entries)
   const first = entries[0]
   // Past the last page no row carries the head: count again.
   total ??= first ? rememberedCount(db, key, first.head ?? -1) : undefined

@@ -18,6 +18,8 @@
  * Only orders an index serves as a seek: the id, or one text field ascending
  * then the id (the default orders of every list).
  */
+import type { SQL } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/open'
 import { memoryPerDb, setRecent } from './memory'
 
@@ -29,10 +31,20 @@ export interface Position {
   id: string
 }
 
+/** What a list is, for a write to follow its positions (follow-writes.ts). */
+export interface ListOrder {
+  table: PgTable & { id: PgColumn }
+  /** Which rows are in the list. */
+  filter: SQL | undefined
+  /** The first sort key's value, as `Position.key` holds it; null when the list is in id order. */
+  value: SQL | null
+}
+
 interface Positions {
   head: number
   /** Ascending by offset. */
   at: Position[]
+  order: ListOrder
 }
 
 /** Lists (filter and order) remembered per database; the least recently used is forgotten first. */
@@ -58,10 +70,10 @@ export function positionBefore(
   return from && { head: known.head, from }
 }
 
-export function rememberPosition(db: Db, list: string, head: number, position: Position) {
+export function rememberPosition(db: Db, list: string, order: ListOrder, head: number, position: Position) {
   const memory = memoryOf(db)
   let known = memory.get(list)
-  if (!known || known.head !== head) known = { head, at: [] }
+  if (!known || known.head !== head) known = { head, at: [], order }
   setRecent(memory, list, known, MAX_LISTS)
   const at = known.at.filter((entry) => entry.offset !== position.offset)
   at.push(position)
@@ -73,4 +85,41 @@ export function rememberPosition(db: Db, list: string, head: number, position: P
 /** A list's positions are wrong from the moment its head moves. */
 export function forgetPositions(db: Db, list: string) {
   memoryOf(db).delete(list)
+}
+
+/** The lists of `table` with positions remembered, the most recently used first, at most `max`. */
+export function listsOn(db: Db, table: PgTable, max: number): [string, ListOrder][] {
+  const found: [string, ListOrder][] = []
+  for (const [list, { order }] of [...memoryOf(db)].reverse()) {
+    if (found.length === max) break
+    if (order.table === table) found.push([list, order])
+  }
+  return found
+}
+
+/**
+ * A committed write moved the table's head from `from` to `to` (follow-writes.ts): positions true at
+ * `from` move by what `shift` says of each (the rows the write put before it or took away), and are
+ * then true at `to`. `shift` answers undefined when it cannot tell: the list's positions are forgotten.
+ */
+export function followPositions(
+  db: Db,
+  list: string,
+  from: number,
+  to: number,
+  shift: (position: Position) => number | undefined,
+) {
+  const memory = memoryOf(db)
+  const known = memory.get(list)
+  if (known?.head !== from) return
+  const at: Position[] = []
+  for (const position of known.at) {
+    const by = shift(position)
+    if (by === undefined) {
+      memory.delete(list)
+      return
+    }
+    at.push({ ...position, offset: position.offset + by })
+  }
+  memory.set(list, { head: to, at, order: known.order })
 }

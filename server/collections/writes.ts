@@ -28,6 +28,7 @@ import {
   toOneDoc,
   UPDATED_MESSAGE,
 } from './docs'
+import { followWrite } from './follow-writes'
 import { type Actor, fieldChanges, recordEvents } from './history'
 import { checkReferences, clearReferencesTo } from './references'
 import type { ServerCollection } from './registry'
@@ -95,12 +96,14 @@ export async function writeRow(
     state === 'live' ? isNull(table.deletedAt) : isNotNull(table.deletedAt),
   ]
   if (version !== undefined) conditions.push(eq(table.version, version))
-  const [row] = await tx
-    .update(table)
-    .set({ ...set, version: sql`${table.version} + 1`, updatedAt: now(), seq: nextSeq() } as never)
-    .where(and(...conditions))
-    .returning()
-  return row as Row | undefined
+  return followWrite(tx, table, table.seq, id, async () => {
+    const [row] = await tx
+      .update(table)
+      .set({ ...set, version: sql`${table.version} + 1`, updatedAt: now(), seq: nextSeq() } as never)
+      .where(and(...conditions))
+      .returning()
+    return row as Row | undefined
+  })
 }
 
 /** A repeated create (same client id): what is there, 200 (or 410 if it was deleted since). */
@@ -132,9 +135,13 @@ export async function createDoc(
     updatedAt: sql`statement_timestamp()`,
     seq: nextSeq(),
   }
-  const insert = tx.insert(collection.table).values(row as never)
+  const { table } = collection
+  const insert = tx.insert(table).values(row as never)
   // A replayed create (same client id) inserts nothing and answers what is there: never a second row.
-  const [inserted] = (await (id ? insert.onConflictDoNothing() : insert).returning()) as Row[]
+  const inserted = await followWrite(tx, table, table.seq, row.id, async () => {
+    const [added] = (await (id ? insert.onConflictDoNothing() : insert).returning()) as Row[]
+    return added
+  })
   if (inserted) {
     const changes = fieldChanges(collection, undefined, inserted)
     await recordEvents(tx, collection.name, 'created', actor, [inserted], { changes })

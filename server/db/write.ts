@@ -38,13 +38,31 @@ const LOCK_AND_NOTIFY = sql.raw(
   `select pg_advisory_xact_lock(${WRITE_LOCK_KEY}), pg_notify('${FEED_CHANNEL}', '${PROCESS_TOKEN}')`,
 )
 
+/** The database each open write transaction belongs to, and what it asked to run once it commits. */
+const writing = new WeakMap<Tx, { db: Db; committed: ((db: Db) => void)[] }>()
+
 export async function withWriteLock<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const committed: ((db: Db) => void)[] = []
   const result = await db.transaction(async (tx) => {
+    writing.set(tx, { db, committed })
     if (!soleClient.has(db)) await tx.execute(LOCK_AND_NOTIFY)
     return fn(tx)
   })
+  // Nothing of a transaction that rolled back runs: `committed` is only reached here.
+  for (const run of committed) run(db)
   feedMoved(db)
   return result
+}
+
+/** The database `tx` writes; undefined outside `withWriteLock`. */
+export const databaseOf = (tx: Tx): Db | undefined => writing.get(tx)?.db
+
+/**
+ * Runs `run` once `tx` has committed, in the order asked, before the write's answer is given; never
+ * if it rolls back. For what this process remembers of the tables (collections/follow-writes.ts).
+ */
+export function afterCommit(tx: Tx, run: (db: Db) => void) {
+  writing.get(tx)?.committed.push(run)
 }
 
 /** The next change-feed position; call only inside `withWriteLock`. */

@@ -17,24 +17,32 @@ import { remember, rememberedEntry } from '../../../server/collections/counts'
 import { keepPage, keptPage, pageKey } from '../../../server/collections/pages'
 import { positionBefore, rememberPosition } from '../../../server/collections/positions'
 import type { Db } from '../../../server/db/open'
+import { contacts } from '../../../server/db/schema'
 import { markSoleClient } from '../../../server/db/write'
 
 // The memories are kept per database object; a bare object stands for a database here.
 const aDb = () => ({}) as Db
+// What a list counted and how it is ordered: only a write reads them (follow-writes.ts).
+const counted = { table: contacts, seq: contacts.seq, filter: undefined }
+const byLastName = { table: contacts, filter: undefined, value: null }
 
 it('remembers at most 500 counts, forgetting the least recently used first', () => {
   const db = aDb()
-  for (let n = 0; n < 2_000; n++) remember(db, `search ${n}`, n, 1)
+  for (let n = 0; n < 2_000; n++) remember(db, `search ${n}`, counted, n, 1)
   expect(rememberedEntry(db, 'search 0')).toBeUndefined()
   expect(rememberedEntry(db, 'search 1499')).toBeUndefined()
-  expect(rememberedEntry(db, 'search 1500')).toEqual({ total: 1500, head: 1 })
-  expect(rememberedEntry(db, 'search 1999')).toEqual({ total: 1999, head: 1 })
+  expect(rememberedEntry(db, 'search 1500')).toEqual({ total: 1500, head: 1, query: counted })
+  expect(rememberedEntry(db, 'search 1999')).toEqual({ total: 1999, head: 1, query: counted })
 })
 
 it('remembers at most 256 positions of one list, keeping the deepest', () => {
   const db = aDb()
   for (let page = 0; page < 1_000; page++)
-    rememberPosition(db, 'contacts by lastName', 7, { offset: page * 10, key: `k${page}`, id: `id${page}` })
+    rememberPosition(db, 'contacts by lastName', byLastName, 7, {
+      offset: page * 10,
+      key: `k${page}`,
+      id: `id${page}`,
+    })
   // The shallowest kept is page 744 (1,000 - 256): an earlier offset has nothing before it.
   expect(positionBefore(db, 'contacts by lastName', 7_430)).toBeUndefined()
   expect(positionBefore(db, 'contacts by lastName', 7_440)?.from.offset).toBe(7_440)
@@ -44,7 +52,7 @@ it('remembers at most 256 positions of one list, keeping the deepest', () => {
 it('remembers positions of at most 100 lists', () => {
   const db = aDb()
   for (let list = 0; list < 500; list++)
-    rememberPosition(db, `list ${list}`, 1, { offset: 10, key: null, id: `id${list}` })
+    rememberPosition(db, `list ${list}`, byLastName, 1, { offset: 10, key: null, id: `id${list}` })
   expect(positionBefore(db, 'list 399', 10)).toBeUndefined()
   expect(positionBefore(db, 'list 400', 10)?.from.id).toBe('id400')
   expect(positionBefore(db, 'list 499', 10)?.from.id).toBe('id499')

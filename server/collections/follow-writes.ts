@@ -1,0 +1,131 @@
+/**
+ * What this process remembers of a table's lists (their counts: counts.ts;
+ * where their pages begin: positions.ts) kept true across a write of one of
+ * its rows, instead of being counted and found again from nothing.
+ *
+ * Before a row is written, one statement reads, for each list remembered of
+ * the table, whether the row is in the list and where it sorts, with the
+ * table's head; after the write, the same again. The database evaluates every
+ * list's own `where` on the row, so "in the list" means exactly what the
+ * list's count means, collations and all. Once the transaction commits, a
+ * count true at the head before becomes true at the head after, moved by
+ * what the row did (in, out, or neither), and each remembered position moves
+ * by the rows now before it less those that were.
+ *
+ * Exact by construction, whatever else writes: the head is the one counts.ts
+ * defines, read inside the write lock, so "before" is the head every earlier
+ * write left and "after" is this write's own seq. A count or position
+ * remembered at any other head (a write this did not follow, by another
+ * process, or by a statement that changes many rows) is left alone, and the
+ * next read finds its head moved and reads again, as it always did.
+ *
+ * Bounded: only the most recently used lists of the table are followed; the
+ * others are read again when next asked.
+ */
+import { type SQL, sql } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import { compareListOrder, sortKeyOf } from '../../src/domain/list-order'
+import { rowsOf } from '../db/rows'
+import { afterCommit, databaseOf, type Tx } from '../db/write'
+import { type CountQuery, countsOn, followCount, headOf } from './counts'
+import { followPositions, type ListOrder, listsOn, type Position } from './positions'
+
+/** Counts and lists followed per write, at most: a statement's worth of expressions, not a team's every search. */
+const MAX_COUNTS = 24
+const MAX_LISTS = 8
+
+interface Followed {
+  counts: [string, CountQuery][]
+  lists: [string, ListOrder][]
+}
+
+/** The row as each followed list sees it: whether it is in, and its first sort key. */
+interface RowState {
+  head: number
+  inCount: boolean[]
+  inList: boolean[]
+  keys: (string | null)[]
+}
+
+const isIn = (table: PgTable & { id: PgColumn }, filter: SQL | undefined) =>
+  sql`coalesce(${table.id} is not null and (${filter ?? sql`true`}), false)`
+
+async function stateOf(
+  tx: Tx,
+  table: PgTable & { id: PgColumn },
+  seq: PgColumn,
+  id: string,
+  followed: Followed,
+): Promise<RowState> {
+  const columns = [
+    sql`${headOf(table, seq)}`,
+    ...followed.counts.map(([, query]) => isIn(table, query.filter)),
+    ...followed.lists.flatMap(([, order]) => [isIn(table, order.filter), order.value ?? sql`null`]),
+  ]
+  // One row whether or not the row exists yet (a create): the head, and "not in" every list.
+  const [row] = rowsOf(
+    await tx.execute(
+      sql`select ${sql.join(
+        columns.map((column, i) => sql`${column} as ${sql.identifier(`c${i}`)}`),
+        sql`, `,
+      )} from (select 1) as "one" left join ${table} on ${table.id} = ${id}`,
+    ),
+  )
+  const at = (i: number) => row?.[`c${i}`]
+  const lists = followed.lists.map((_, i) => 1 + followed.counts.length + 2 * i)
+  return {
+    head: Number(at(0)),
+    inCount: followed.counts.map((_, i) => at(1 + i) === true),
+    inList: lists.map((i) => at(i) === true),
+    keys: lists.map((i) => (at(i + 1) ?? null) as string | null),
+  }
+}
+
+/** Whether the row (id, first sort key) sorts before a position; undefined when its key is null. */
+function sortsBefore(order: ListOrder, key: string | null, id: string, position: Position) {
+  if (order.value !== null && key === null) return undefined
+  const at = { key: order.value === null ? null : sortKeyOf(position.key), id: position.id }
+  return compareListOrder({ key: order.value === null ? null : sortKeyOf(key), id }, at) < 0
+}
+
+/**
+ * Runs `write` (one row of `table`, by id, inside `tx`) and keeps this process's counts and positions of
+ * the table's lists true across it once `tx` commits. `write` answers the row written, or undefined
+ * when it wrote nothing.
+ */
+export async function followWrite<T>(
+  tx: Tx,
+  table: PgTable & { id: PgColumn },
+  seq: PgColumn,
+  id: string,
+  write: () => Promise<T | undefined>,
+): Promise<T | undefined> {
+  const db = databaseOf(tx)
+  const followed: Followed | undefined = db && {
+    counts: countsOn(db, table, MAX_COUNTS),
+    lists: listsOn(db, table, MAX_LISTS),
+  }
+  if (!followed || followed.counts.length + followed.lists.length === 0) return write()
+  const before = await stateOf(tx, table, seq, id, followed)
+  const written = await write()
+  if (written === undefined) return written
+  const after = await stateOf(tx, table, seq, id, followed)
+  // PostgreSQL orders uuids as their bytes: the lower-case text's order.
+  const rowId = id.toLowerCase()
+  afterCommit(tx, (db) => {
+    followed.counts.forEach(([key], i) => {
+      followCount(db, key, before.head, after.head, Number(after.inCount[i]) - Number(before.inCount[i]))
+    })
+    followed.lists.forEach(([list, order], i) => {
+      const was = (position: Position) =>
+        before.inList[i] ? sortsBefore(order, before.keys[i] ?? null, rowId, position) : false
+      const is = (position: Position) =>
+        after.inList[i] ? sortsBefore(order, after.keys[i] ?? null, rowId, position) : false
+      followPositions(db, list, before.head, after.head, (position) => {
+        const [then, now] = [was(position), is(position)]
+        return then === undefined || now === undefined ? undefined : Number(now) - Number(then)
+      })
+    })
+  })
+  return written
+}

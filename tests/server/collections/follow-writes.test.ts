@@ -1,0 +1,172 @@
+/**
+ * A write keeps the lists this process remembers true (server/collections/follow-writes.ts): after a
+ * create, an update, a delete or a restore through the API, a remembered count and the remembered
+ * positions of deep pages stand at the table's new head, moved by what the row did, so the next read
+ * neither counts nor skips from the start. Whatever the writes, every list answers what reading the
+ * table answers. On PGlite, and on PostgreSQL with DATABASE_URL.
+ */
+import { type SQL, sql } from 'drizzle-orm'
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { countsOn, headNow, rememberedEntry } from '../../../server/collections/counts'
+import { listsOn, positionBefore } from '../../../server/collections/positions'
+import { collectionByName } from '../../../server/collections/registry'
+import { createDoc } from '../../../server/collections/writes'
+import { contacts } from '../../../server/db/schema'
+import { withWriteLock } from '../../../server/db/write'
+import { startTestServer, type TestServer } from '../helpers'
+
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows
+
+const LAST_NAMES = ['Anderson', 'Baker', 'Carson', 'Dunn', 'Ericsson', 'Fox', 'Annable']
+const FIRST_NAMES = ['Ann', 'Bob', 'Joanne', 'Carl', 'Hannah']
+const PAGE = 5
+
+/** The lists a team has open: the query string, and the same list as a condition on the table. */
+const LISTS: [string, SQL, SQL][] = [
+  ['', sql`true`, sql`lower(last_name collate "und-x-icu") collate "C", id`],
+  ['&sort=id', sql`true`, sql`id`],
+  [
+    '&where[lastName][like]=son',
+    sql`last_name ilike '%son%'`,
+    sql`lower(last_name collate "und-x-icu") collate "C", id`,
+  ],
+  [
+    '&where[or][0][firstName][like]=ann&where[or][1][lastName][like]=ann',
+    sql`(first_name ilike '%ann%' or last_name ilike '%ann%')`,
+    sql`lower(last_name collate "und-x-icu") collate "C", id`,
+  ],
+]
+
+describe('lists followed across writes', () => {
+  let server: TestServer
+  let cookie: string
+  beforeAll(async () => {
+    server = await startTestServer()
+    // An admin: restoring from the trash is theirs.
+    cookie = (await server.signIn({ role: 'admin' })).cookie
+    await server.db.execute(sql`
+      insert into contacts (id, first_name, last_name, seq)
+      select gen_random_uuid(), (array['Ann','Bob','Joanne','Carl','Hannah'])[1 + g % 5],
+        (array['Anderson','Baker','Carson','Dunn','Ericsson','Fox','Annable'])[1 + g % 7], nextval('write_seq')
+      from generate_series(1, 60) g`)
+  })
+  afterAll(() => server?.close())
+
+  const call = async (method: string, url: string, payload?: object) => {
+    const response = await server.request(cookie, { method: method as 'GET', url, payload })
+    expect(response.statusCode, response.body).toBeLessThan(300)
+    return response.json()
+  }
+
+  async function fromTable(list: number, page: number) {
+    const [, condition, order] = LISTS[list] as [string, SQL, SQL]
+    const live = sql`deleted_at is null and ${condition}`
+    const ids = rowsOf(
+      await server.db.execute(
+        sql`select id from contacts where ${live} order by ${order} limit ${PAGE} offset ${(page - 1) * PAGE}`,
+      ),
+    ).map((row) => row.id)
+    const [counted] = rowsOf(
+      await server.db.execute(sql`select count(*)::int as n from contacts where ${live}`),
+    )
+    return { ids, total: Number(counted?.n) }
+  }
+
+  async function expectAsTable(list: number, page: number) {
+    const expected = await fromTable(list, page)
+    const answer = await call('GET', `/api/contacts?limit=${PAGE}&page=${page}${LISTS[list]?.[0]}`)
+    expect(answer.docs.map((doc: { id: string }) => doc.id)).toEqual(expected.ids)
+    expect(answer.totalDocs).toBe(expected.total)
+  }
+
+  const someId = async (deleted: boolean, pick: number) => {
+    const rows = rowsOf(
+      await server.db.execute(
+        sql`select id from contacts where (deleted_at is not null) = ${deleted} order by id limit 1 offset ${pick}`,
+      ),
+    )
+    return rows[0]?.id as string | undefined
+  }
+
+  /** Every count and position remembered of contacts stands at the table's head now. */
+  async function expectAllFollowed() {
+    const head = await headNow(server.db, contacts, contacts.seq)
+    const counts = countsOn(server.db, contacts, 100)
+    expect(counts.length).toBeGreaterThan(0)
+    for (const [key] of counts) expect(rememberedEntry(server.db, key)?.head).toBe(head)
+    for (const [list] of listsOn(server.db, contacts, 100))
+      expect(positionBefore(server.db, list, Number.MAX_SAFE_INTEGER)?.head).toBe(head)
+  }
+
+  it('stands at the new head after each write, without a read', async () => {
+    for (let list = 0; list < LISTS.length; list++)
+      for (const page of [1, 3, 5]) await expectAsTable(list, page)
+    const created = await call('POST', '/api/contacts', { firstName: 'Ann', lastName: 'Aardvark' })
+    await expectAllFollowed()
+    await call('PATCH', `/api/contacts/${created.doc.id}`, { lastName: 'Zimmerson' })
+    await expectAllFollowed()
+    await call('DELETE', `/api/contacts/${created.doc.id}`)
+    await expectAllFollowed()
+    await call('POST', `/api/contacts/${created.doc.id}/restore`)
+    await expectAllFollowed()
+    for (let list = 0; list < LISTS.length; list++)
+      for (const page of [1, 3, 5]) await expectAsTable(list, page)
+  })
+
+  it('follows nothing of a write that rolls back', async () => {
+    await expectAsTable(0, 4)
+    const head = await headNow(server.db, contacts, contacts.seq)
+    const collection = collectionByName.get('contacts')
+    if (!collection) throw new Error('no contacts collection')
+    const server_ = { id: null, name: 'Outpost' }
+    await expect(
+      withWriteLock(server.db, async (tx) => {
+        await createDoc(tx, collection, { firstName: 'Never', lastName: 'Aaa' }, server_)
+        throw new Error('rolled back')
+      }),
+    ).rejects.toThrow('rolled back')
+    for (const [key] of countsOn(server.db, contacts, 100))
+      expect(rememberedEntry(server.db, key)?.head).toBe(head)
+    await expectAsTable(0, 4)
+  })
+
+  it('answers every list as the table does, whatever the writes between reads', async () => {
+    const write = fc.oneof(
+      fc.record({
+        op: fc.constant('create' as const),
+        first: fc.constantFrom(...FIRST_NAMES),
+        last: fc.constantFrom(...LAST_NAMES),
+      }),
+      fc.record({
+        op: fc.constant('rename' as const),
+        pick: fc.nat(80),
+        field: fc.constantFrom('firstName', 'lastName'),
+        to: fc.constantFrom(...LAST_NAMES, ...FIRST_NAMES),
+      }),
+      fc.record({ op: fc.constant('title' as const), pick: fc.nat(80) }),
+      fc.record({ op: fc.constant('delete' as const), pick: fc.nat(80) }),
+      fc.record({ op: fc.constant('restore' as const), pick: fc.nat(20) }),
+    )
+    const read = fc.record({ list: fc.nat(LISTS.length - 1), page: fc.integer({ min: 1, max: 16 }) })
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(write, read), { minLength: 1, maxLength: 12 }), async (steps) => {
+        for (const [step, { list, page }] of steps) {
+          if (step.op === 'create')
+            await call('POST', '/api/contacts', { firstName: step.first, lastName: step.last })
+          else {
+            const id = await someId(step.op === 'restore', step.pick)
+            if (id && step.op === 'rename')
+              await call('PATCH', `/api/contacts/${id}`, { [step.field]: step.to })
+            if (id && step.op === 'title')
+              await call('PATCH', `/api/contacts/${id}`, { title: `T${step.pick}` })
+            if (id && step.op === 'delete') await call('DELETE', `/api/contacts/${id}`)
+            if (id && step.op === 'restore') await call('POST', `/api/contacts/${id}/restore`)
+          }
+          await expectAsTable(list, page)
+        }
+      }),
+      { numRuns: 25 },
+    )
+  })
+})
