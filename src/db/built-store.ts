@@ -1,5 +1,5 @@
 /**
- * What the list index (mirror-index.ts) and the dashboard's tally share: a store built once from the
+ * What the list index's entries (mirror-entries.ts) and the dashboard's tally share: a store built once from the
  * mirror in the background, read by screens through `useSyncExternalStore` (a version and its
  * listeners), whose changes wait for the build and apply one batch at a time.
  */

@@ -1,7 +1,7 @@
 /**
  * Which mirror rows changed, by id, once their transaction has committed, in
  * this tab and in every other tab of the same database. The in-memory list
- * indexes (mirror-index.ts) follow the mirror with it.
+ * indexes (mirror-entries.ts) follow the mirror with it.
  *
  * Dexie's own `storagemutated` event is not precise enough: a bulkPut of 50
  * rows or more (every page of a hydrate) is reported as "the whole table".

@@ -8,7 +8,7 @@
  * - the first sync, from "Let's go" until the list (opened in the app, as from
  *   the sidebar) says it holds every contact;
  * - how long the list index takes to read the table once the list is loaded
- *   afresh (its performance measure, src/db/mirror-index.ts);
+ *   afresh (its performance measure, src/db/mirror-entries.ts);
  * - then, the index built, the next page and a two-word search, from the act until
  *   the new rows are in the DOM, in the page itself (rows-change.ts), p50 and p95;
  * - memory: the resident size of the engine's largest content process (what
@@ -46,7 +46,7 @@ const PAUSE_BEFORE_ENTER_MS = 150
  */
 const PAUSE_BETWEEN_ACTS_MS = 300
 /**
- * The performance measure the list index ends its build with (src/db/mirror-index.ts), the collection's
+ * The performance measure the list index ends its build with (src/db/mirror-entries.ts), the collection's
  * name after it. Not imported: Dexie takes the IndexedDB it finds when first imported (run.ts).
  */
 const LIST_INDEX_MEASURE = 'outpost list index: '
