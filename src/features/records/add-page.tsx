@@ -3,7 +3,7 @@
  * typed is kept on the device until saved (one draft per entity's add form, use-draft.ts).
  */
 import { useNavigate, useSearch } from '@tanstack/react-router'
-import { useMemo, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { useRuntime } from '../../app/runtime-context'
 import { collections } from '../../domain/collections'
 import { BackLink } from './back-link'
@@ -30,26 +30,42 @@ export function AddPage() {
   const draft = useDraft(blank, `${collection}:new`, typed)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [busy, setBusy] = useState(false)
+  const saving = useRef(false)
 
   const duplicates = useDuplicates(collection, draft.values)
 
   const save = async (anyway = false) => {
-    // A record like one already here waits for 'Save anyway'.
-    if (!anyway && (await holdsSave(duplicates))) return
+    // One save at a time: a second click or Enter while one is under way starts nothing.
+    if (saving.current) return
+    saving.current = true
+    // Busy from the click: the look for duplicates may first wait for the list index to be built
+    // (seconds in a fresh tab at 100,000 contacts).
     setBusy(true)
-    // A write that throws (a full disk, most likely) is reported; every typed value stays in place.
-    const result = await mutate.add(collection, draft.values).catch((error: unknown) => {
-      reportSaveError(error)
-      return null
-    })
-    if (result?.ok) {
-      draft.saved()
-      // Saved, so nothing is left to ask about on the way out.
-      await navigate({ to: screen.paths.edit, params: { id: result.id }, ignoreBlocker: true })
-      return
+    let added = false
+    try {
+      // A record like one already here waits for 'Save anyway'.
+      if (!anyway && (await holdsSave(duplicates))) return
+      // A write that throws (a full disk, most likely) is reported; every typed value stays in place.
+      const result = await mutate.add(collection, draft.values).catch((error: unknown) => {
+        reportSaveError(error)
+        return null
+      })
+      if (result?.ok) {
+        added = true
+        draft.saved()
+        // Saved, so nothing is left to ask about on the way out.
+        await navigate({ to: screen.paths.edit, params: { id: result.id }, ignoreBlocker: true })
+        return
+      }
+      if (result) setErrors(errorsByField(result.errors))
+    } finally {
+      // Held for a duplicate, refused or failed: the form is the user's again. Added, it stays busy
+      // until the edit screen replaces it (a click meanwhile would add the record twice).
+      if (!added) {
+        saving.current = false
+        setBusy(false)
+      }
     }
-    if (result) setErrors(errorsByField(result.errors))
-    setBusy(false)
   }
 
   const headingId = `add-${collection}`

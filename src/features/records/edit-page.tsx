@@ -8,7 +8,7 @@
  * Below the form, the record's history (record-history.tsx).
  */
 import { Link, useParams } from '@tanstack/react-router'
-import { type ReactNode, useMemo, useState } from 'react'
+import { type ReactNode, useMemo, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { useRuntime } from '../../app/runtime-context'
 import type { OutboxOp } from '../../db/outbox-types'
@@ -88,6 +88,7 @@ function EditForm({ screen, record, ops, aside, toolbar }: EditFormProps) {
   const draft = useDraft(saved, `${collection}:${record.id}`)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [busy, setBusy] = useState(false)
+  const saving = useRef(false)
   // The server's refusal first, then this screen's own check on top (the newer word wins).
   const shownErrors = useMemo(() => ({ ...errorsByField(serverFieldErrors(ops)), ...errors }), [ops, errors])
   const name = displayName(record) || `this ${label}`
@@ -97,10 +98,15 @@ function EditForm({ screen, record, ops, aside, toolbar }: EditFormProps) {
   const othersViewing = useOthersViewing(collection, record.id)
 
   const save = async (anyway = false) => {
-    // An edit that makes it like another record waits for 'Save anyway'.
-    if (!anyway && (await holdsSave(duplicates))) return
+    // One save at a time: a second click or Enter while one is under way starts nothing.
+    if (saving.current) return
+    saving.current = true
+    // Busy from the click: the look for duplicates may first wait for the list index to be built
+    // (seconds in a fresh tab at 100,000 contacts).
     setBusy(true)
     try {
+      // An edit that makes it like another record waits for 'Save anyway'.
+      if (!anyway && (await holdsSave(duplicates))) return
       const { [image?.field ?? '']: imageEdit, ...fields } = draft.changed
       const imageChanged = image !== undefined && image.field in draft.changed
       let changed: string[] = []
@@ -122,6 +128,7 @@ function EditForm({ screen, record, ops, aside, toolbar }: EditFormProps) {
     } catch (error) {
       reportSaveError(error)
     } finally {
+      saving.current = false
       setBusy(false)
     }
   }

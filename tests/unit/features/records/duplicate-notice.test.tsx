@@ -4,7 +4,9 @@
  * a save waits for 'Save anyway'.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { OutpostDb } from '../../../../src/db/database'
+import { mirrorIndex } from '../../../../src/db/mirror-index'
 import { COLLECTION_NAMES, collections } from '../../../../src/domain/collections'
 import { currentPath, makeRuntime, renderApp, seedContacts, storeSession } from '../../helpers'
 
@@ -168,5 +170,105 @@ describe('a record that may already exist', () => {
       .parentElement as HTMLElement
     expect(within(box).getByText('Orbit Works')).toBeTruthy()
     expect(within(box).getByText('(the same website)')).toBeTruthy()
+  })
+})
+
+/**
+ * The contacts' list index as a fresh tab at 100,000 contacts has it: not built, and a save's wait for
+ * it (`idle`) lasting until the test calls `release`; then it is read, and the wait ends.
+ */
+function slowIndex(db: OutpostDb) {
+  const index = mirrorIndex(db, 'contacts')
+  const warm = index.warm.bind(index)
+  const idle = index.idle.bind(index)
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  vi.spyOn(index, 'warm').mockImplementation(() => {})
+  const waits = vi.spyOn(index, 'idle').mockImplementation(async () => {
+    await released
+    warm()
+    await idle()
+  })
+  return { index, waits, release: () => release() }
+}
+
+const aMoment = () => new Promise((resolve) => setTimeout(resolve, 50))
+
+describe('a save waiting for the list index to be built', () => {
+  beforeEach(() => storeSession())
+  afterEach(() => vi.restoreAllMocks())
+
+  async function addForm(email: string) {
+    const runtime = makeRuntime()
+    await seedContacts(runtime.db, 3)
+    const slow = slowIndex(runtime.db)
+    const { router } = renderApp('/contacts/add', { runtime })
+    fireEvent.change(await screen.findByLabelText('First Name'), { target: { value: 'Grace' } })
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } })
+    expect(slow.index.ready).toBe(false)
+    return { runtime, router, slow, saveButton: screen.getByRole('button', { name: 'Save Contact' }) }
+  }
+
+  it('adding: the button is busy from the click, a second click or Enter starts nothing, and the one save is made once the index is built', async () => {
+    const { runtime, router, slow, saveButton } = await addForm('grace@example.com')
+    fireEvent.click(saveButton)
+    expect(saveButton).toHaveProperty('disabled', true)
+    await waitFor(() => expect(slow.waits).toHaveBeenCalledTimes(1))
+
+    fireEvent.click(saveButton)
+    // Enter in a field submits the form whatever the button says.
+    fireEvent.submit(saveButton.closest('form') as HTMLFormElement)
+    await aMoment()
+    expect(slow.waits).toHaveBeenCalledTimes(1)
+    expect(saveButton).toHaveProperty('disabled', true)
+    expect(await runtime.db.outbox.count()).toBe(0)
+
+    slow.release()
+    await waitFor(() => expect(currentPath(router)).toMatch(/^\/contacts\/edit\//))
+    expect(await runtime.db.contacts.count()).toBe(4)
+    expect(await runtime.db.outbox.count()).toBe(1)
+  })
+
+  it('adding: held for a duplicate once the index is built, the button is free again and "Save anyway" saves', async () => {
+    const { runtime, slow, saveButton } = await addForm('person02@example.com')
+    fireEvent.click(saveButton)
+    expect(saveButton).toHaveProperty('disabled', true)
+    await waitFor(() => expect(slow.waits).toHaveBeenCalledTimes(1))
+
+    slow.release()
+    await screen.findByText('Open it to use the one you have, or save anyway.')
+    await waitFor(() => expect(saveButton).toHaveProperty('disabled', false))
+    expect(await runtime.db.outbox.count()).toBe(0)
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save anyway' }))
+    await waitFor(async () => expect(await runtime.db.contacts.count()).toBe(4))
+    expect(await runtime.db.outbox.count()).toBe(1)
+  })
+
+  it('editing: the button is busy from the click, a second click starts nothing, and the one save is made once the index is built', async () => {
+    const runtime = makeRuntime()
+    await seedContacts(runtime.db, 3)
+    const slow = slowIndex(runtime.db)
+    renderApp(`/contacts/edit/${SECOND}`, { runtime })
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'grace@example.com' } })
+    const updateButton = screen.getByRole('button', { name: 'Update Contact' })
+    fireEvent.click(updateButton)
+    expect(updateButton).toHaveProperty('disabled', true)
+    await waitFor(() => expect(slow.waits).toHaveBeenCalledTimes(1))
+
+    fireEvent.click(updateButton)
+    fireEvent.submit(updateButton.closest('form') as HTMLFormElement)
+    await aMoment()
+    expect(slow.waits).toHaveBeenCalledTimes(1)
+    expect(updateButton).toHaveProperty('disabled', true)
+    expect(await runtime.db.outbox.count()).toBe(0)
+
+    slow.release()
+    await screen.findByText('Saved - This contact has been updated successfully.')
+    await waitFor(() => expect(updateButton).toHaveProperty('disabled', false))
+    expect((await runtime.db.contacts.get(SECOND))?.email).toBe('grace@example.com')
+    expect(await runtime.db.outbox.count()).toBe(1)
   })
 })
