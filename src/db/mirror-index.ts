@@ -102,7 +102,7 @@ export class MirrorIndex {
   ): { total: number; ids: string[]; rows: ListedRow[] } {
     const query = globalQuery(search)
     const matching = this.matchingEntries(query)
-    const slice = this.inOrder(matching, search, sort, offset + count).slice(offset, offset + count)
+    const slice = this.inOrder(matching, search, sort, offset, count)
     return {
       total: matching.length,
       ids: slice.map((entry) => entry.id),
@@ -147,19 +147,21 @@ export class MirrorIndex {
     return (positions ?? []).map((position) => this.ordered[position] as Entry)
   }
 
-  /** `matching` (in the index's order) in `sort`'s, as far as `upTo` at least (sorted-entries.ts). */
+  /** `count` of `matching` (in the index's order) from `offset` on in `sort`'s (sorted-entries.ts). */
   private inOrder(
     matching: readonly Entry[],
     search: string,
     sort: ListSort | undefined,
-    upTo: number,
+    offset: number,
+    count: number,
   ): readonly Entry[] {
-    if (!sort || (sort.field === this.sortField && !sort.descending)) return matching
-    if (sort.field === this.sortField) return lastInOrder(matching, upTo)
-    if (upTo <= PICK_UP_TO) return firstInOrder(matching, sort, upTo)
+    if (!sort || (sort.field === this.sortField && !sort.descending))
+      return matching.slice(offset, offset + count)
+    if (sort.field === this.sortField) return lastInOrder(matching, offset, count)
+    if (offset + count <= PICK_UP_TO) return firstInOrder(matching, sort, offset + count).slice(offset)
     const key = `${sort.descending ? '-' : ''}${sort.field}\n${search}`
     if (this.lastSorted?.key !== key) this.lastSorted = { key, entries: allInOrder(matching, sort) }
-    return this.lastSorted.entries
+    return this.lastSorted.entries.slice(offset, offset + count)
   }
 
   /** Every entry matching `query` in order; all of them for a blank one (a list with no search). */
