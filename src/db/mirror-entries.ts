@@ -47,10 +47,26 @@ const CHUNK = 5_000
 /** Entries made in one task when a change names many rows (~3 ms of the page's main thread in Chromium). */
 const MAKE_AT_ONCE = 1_000
 
+/** How one batch of changes moved the index's entries (for what follows the order: field-order.ts). */
+export interface OrderChange {
+  /** Positions, in the order before, of the entries that left it (gone, or moved: they are in `added`), ascending. */
+  removedAt: readonly number[]
+  /** Entries that came into the order: new ones, or moved ones made again. */
+  added: readonly Entry[]
+  /** Entries that kept their place but show other values (a title edited): they may move in a field's order. */
+  reshown: readonly Entry[]
+}
+
 /** What the store tells whoever works things out from its entries, as it happens. */
 interface Follower {
   /** Nothing worked out from the entries before holds: the order was replaced, or the table is no longer known. */
   stale(): void
+  /**
+   * A batch moved entries or changed what they show (`ordered` is already the order after it): what is
+   * worked out by position no longer holds where entries left or came, and what follows the order
+   * (field-order.ts) follows `change`.
+   */
+  moved(change: OrderChange): void
   /** An entry kept its place but points at other records (a contact moved to another company). */
   relinked(): void
   /** A batch of changes is applied, and readers are told next: what the list shows of a row may have changed in place. */
@@ -114,10 +130,14 @@ export class MirrorEntries extends BuiltStore {
     return entry
   }
 
-  /** The one place the order is replaced: what was worked out from the old one goes with it. */
-  private reorder(ordered: Entry[]) {
+  /**
+   * The one place the order is replaced: what was worked out from the old one goes with it, or, told
+   * what moved (`change`), follows it.
+   */
+  private reorder(ordered: Entry[], change?: OrderChange) {
     this.sorted = ordered
-    this.follower.stale()
+    if (change) this.follower.moved(change)
+    else this.follower.stale()
   }
 
   private changed() {
@@ -172,6 +192,7 @@ export class MirrorEntries extends BuiltStore {
     // Entries already here move: they leave the order before their new place is found.
     const moved = new Set<string>()
     const fresh: Entry[] = []
+    const reshown: Entry[] = []
     const large = ids.length >= POOL_LATER_FROM
     for (const [i, id] of ids.entries()) {
       const entry = made[i] as Entry | null
@@ -185,7 +206,9 @@ export class MirrorEntries extends BuiltStore {
       // stays, and so do the joined texts a search would otherwise rebuild over every row. What the list
       // shows of it may still have changed (the title).
       if (old && sameEntry(old, entry)) {
-        if (!sameShown(old.shown, entry.shown) || !sameLinks(old.links, entry.links)) {
+        const shownChanged = !sameShown(old.shown, entry.shown)
+        if (shownChanged || !sameLinks(old.links, entry.links)) {
+          if (shownChanged) reshown.push(old)
           const pooled = this.pool.now(entry)
           old.shown = pooled.shown
           // A contact moved to another company keeps its place in the order, not in the link columns.
@@ -199,10 +222,20 @@ export class MirrorEntries extends BuiltStore {
       fresh.push(entry)
     }
     if (large) this.pool.later(fresh)
-    if (moved.size === 0 && fresh.length === 0) return
+    if (moved.size === 0 && fresh.length === 0) {
+      if (reshown.length > 0) this.follower.moved({ removedAt: [], added: [], reshown })
+      return
+    }
     // A first download only adds: nothing to take out of 100,000 entries.
-    const kept = moved.size ? this.sorted.filter((entry) => !moved.has(entry.id)) : this.sorted
-    this.reorder(mergeSorted(kept, fresh.sort(compareEntries)))
+    const removedAt: number[] = []
+    const kept = moved.size
+      ? this.sorted.filter((entry, at) => {
+          if (!moved.has(entry.id)) return true
+          removedAt.push(at)
+          return false
+        })
+      : this.sorted
+    this.reorder(mergeSorted(kept, fresh.sort(compareEntries)), { removedAt, added: fresh, reshown })
   }
 
   /**

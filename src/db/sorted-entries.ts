@@ -1,13 +1,13 @@
 /**
  * A list's entries in an order other than the one the index keeps them in (a
  * column header clicked: another field, or descending), as the server orders
- * them (src/domain/list-order.ts). Sorting 100,000 entries takes ~100 ms, too
- * long for the frame after a click; the first pages only need the first few
- * hundred, which one pass over the entries finds in a few milliseconds. So a
- * page near the top is picked out (`firstInOrder`) and a deeper one sorts
- * everything (`allInOrder`), which the index keeps until the next change. The
- * list's own order turned round needs neither: it is read from the end, a run
- * of equal keys at a time (`lastInOrder`).
+ * them (src/domain/list-order.ts), worked out from the entries themselves:
+ * the list's own order turned round (`lastInOrder`), and a narrow search's
+ * matches in another field's order while no order of that field is kept
+ * (field-order.ts keeps those for the whole list). Of a few thousand matches
+ * a page near the top is picked out in one pass (`firstInOrder`), and a
+ * deeper one sorts them all (`allInOrder`), which the index keeps until the
+ * next change.
  *
  * Neither makes each value's sort key (a lower-cased copy): at 100,000 entries
  * those copies were most of a pass's time. `compareShown` compares two values

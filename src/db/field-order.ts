@@ -1,0 +1,262 @@
+/**
+ * A list's entries in the order of one field it shows (a column header
+ * clicked), kept in step with the index's changes, so that a page in that
+ * order, either way, is a slice read from it. Picking page 1 out of 100,000
+ * entries costs a pass over them (26–70 ms in Node, ~160 ns an entry reading
+ * each one's shown value), over the 16 ms a frame has after the click.
+ *
+ * The order is held as positions in the index's own order (`ordered`), one
+ * Int32Array per field: 400 KB at 100,000 entries, which the collector never
+ * traces, and which a search's matches (positions too) filter as marks in a
+ * flat array, reading no entry. A change moves each position by how many
+ * entries left and came before it (one pass over the array), and places the
+ * entries that came by binary search. Building it is a sort (~100 ms at
+ * 100,000), paid the first time a field is sorted; `FieldOrders` keeps the
+ * few most recently sorted.
+ */
+import { type SortKey, sortKeyOf } from '../domain/list-order'
+import { compareEntries, type Entry } from './index-entries'
+import type { OrderChange } from './mirror-entries'
+import { compareShown, runEnd, runStart } from './sorted-entries'
+
+/**
+ * Batches changing this many entries or more (a page of a first sync) drop the orders kept, built
+ * again on the next sort: placing thousands in each order after each page would cost the download
+ * more than one sort costs the next click.
+ */
+const FOLLOW_BELOW = 500
+
+const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/** The position of `entry` in `ordered` (the index's order, `compareEntries`). */
+function positionOf(ordered: readonly Entry[], entry: Entry) {
+  let low = 0
+  let high = ordered.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (compareEntries(ordered[middle] as Entry, entry) < 0) low = middle + 1
+    else high = middle
+  }
+  return low
+}
+
+/**
+ * Where each position of the order before a change (`before` of them) is now, into `now` (-1: it
+ * left, or is placed again): kept entries keep their order among themselves, the removed
+ * (`removedAt`) taken out, the added (`addedAt`, new positions, ascending) put in between, and the
+ * reshown (`reshownAt`, new positions) taken out to be placed again. The lists are never read past
+ * their ends: V8 reads an index past the end slowly, and this runs once per position.
+ */
+function movedPositions(
+  now: Int32Array,
+  before: number,
+  removedAt: readonly number[],
+  addedAt: number[],
+  reshownAt: number[],
+) {
+  let removed = 0
+  let added = 0
+  let reshown = 0
+  let kept = 0
+  let nextRemoved = removedAt.length > 0 ? (removedAt[0] as number) : -1
+  for (let at = 0; at < before; at++) {
+    if (at === nextRemoved) {
+      removed++
+      nextRemoved = removed < removedAt.length ? (removedAt[removed] as number) : -1
+      now[at] = -1
+      continue
+    }
+    // The kept entry `kept` is at the kept-th position not taken by an entry that came.
+    while (added < addedAt.length && (addedAt[added] as number) <= kept + added) added++
+    const position = kept + added
+    kept++
+    while (reshown < reshownAt.length && (reshownAt[reshown] as number) < position) reshown++
+    now[at] = reshown < reshownAt.length && reshownAt[reshown] === position ? -1 : position
+  }
+}
+
+class FieldOrder {
+  /** Positions in `ordered`, by the field's value (compareShown), ties by id; `length` of them used. */
+  private at: Int32Array
+  private length: number
+
+  constructor(
+    private readonly field: string,
+    ordered: readonly Entry[],
+  ) {
+    const count = ordered.length
+    // Each sort key made once, into flat arrays: the sort's ~1.7 million comparisons at 100,000 then
+    // read no entry, and compare the keys as `compareListOrder` does, natively (names in no order:
+    // ~165 ms comparing the values as compareShown does, ~90 ms so, the keys made included; Node).
+    const keys: SortKey[] = new Array(count)
+    const ids: string[] = new Array(count)
+    const positions: number[] = new Array(count)
+    for (let i = 0; i < count; i++) {
+      const entry = ordered[i] as Entry
+      keys[i] = sortKeyOf(entry.shown[field])
+      ids[i] = entry.id
+      positions[i] = i
+    }
+    positions.sort((a, b) => {
+      const x = keys[a] as SortKey
+      const y = keys[b] as SortKey
+      if (x !== y) return x === null ? 1 : y === null ? -1 : x < y ? -1 : 1
+      return compareIds(ids[a] as string, ids[b] as string)
+    })
+    this.at = Int32Array.from(positions)
+    this.length = count
+  }
+
+  private value(ordered: readonly Entry[], i: number) {
+    return (ordered[this.at[i] as number] as Entry).shown[this.field]
+  }
+
+  /** Two positions of `ordered` in this order. */
+  private compare(ordered: readonly Entry[], a: number, b: number) {
+    const x = ordered[a] as Entry
+    const y = ordered[b] as Entry
+    return compareShown(x.shown[this.field], y.shown[this.field]) || compareIds(x.id, y.id)
+  }
+
+  /**
+   * Follows a change: each position moved (`now`, -1 taking it out), then `placing` (new positions,
+   * entries that came or show another value) put in their places, the last first, each found by
+   * binary search and the run after it shifted once.
+   */
+  follow(ordered: readonly Entry[], now: Int32Array, placing: number[]) {
+    let kept = 0
+    for (let i = 0; i < this.length; i++) {
+      const position = now[this.at[i] as number] as number
+      if (position >= 0) this.at[kept++] = position
+    }
+    if (kept + placing.length > this.at.length) {
+      const grown = new Int32Array(Math.ceil((kept + placing.length) * 1.25))
+      grown.set(this.at.subarray(0, kept))
+      this.at = grown
+    }
+    const sorted = [...placing].sort((a, b) => this.compare(ordered, a, b))
+    let end = kept
+    for (let j = sorted.length - 1; j >= 0; j--) {
+      const position = sorted[j] as number
+      let low = 0
+      let high = end
+      while (low < high) {
+        const middle = (low + high) >>> 1
+        if (this.compare(ordered, this.at[middle] as number, position) < 0) low = middle + 1
+        else high = middle
+      }
+      this.at.copyWithin(low + j + 1, low, end)
+      this.at[low + j] = position
+      end = low
+    }
+    this.length = kept + placing.length
+  }
+
+  /**
+   * `count` positions of `ordered` from `offset` on in this order (`descending`: the values turned
+   * round, ties still by id ascending), among the `members` marked (by position) when given.
+   */
+  page(
+    ordered: readonly Entry[],
+    offset: number,
+    count: number,
+    descending: boolean,
+    members: Uint8Array | null,
+  ) {
+    const taken: number[] = []
+    const wanted = (i: number) => members === null || members[this.at[i] as number] === 1
+    let skip = offset
+    if (!descending) {
+      for (let i = members ? 0 : offset, end = this.length; i < end && taken.length < count; i++) {
+        if (!wanted(i)) continue
+        if (members && skip > 0) skip--
+        else taken.push(this.at[i] as number)
+      }
+      return taken
+    }
+    // From the last run of equal values back, each run read forwards: ties stay by id ascending.
+    let end = this.length
+    if (!members) {
+      if (offset >= end) return taken
+      // Straight to the run holding the entry `offset` places from the end; those after it are skipped whole.
+      end = runEnd(end - 1 - offset, end, this.sameAs(ordered, end - 1 - offset))
+      skip = offset - (this.length - end)
+    }
+    while (end > 0 && taken.length < count) {
+      let last = end - 1
+      while (last >= 0 && !wanted(last)) last--
+      if (last < 0) break
+      const start = runStart(last, this.sameAs(ordered, last))
+      for (let i = start; i <= last && taken.length < count; i++) {
+        if (!wanted(i)) continue
+        if (skip > 0) skip--
+        else taken.push(this.at[i] as number)
+      }
+      end = start
+    }
+    return taken
+  }
+
+  /** Whether the value at `i` ties with the one at `at` (one run: ties by id ascending either way). */
+  private sameAs(ordered: readonly Entry[], i: number) {
+    const value = this.value(ordered, i)
+    return (at: number) => compareShown(this.value(ordered, at), value) === 0
+  }
+}
+
+/** The orders of the fields sorted most recently, built on first use and following each change. */
+export class FieldOrders {
+  private readonly kept = new Map<string, FieldOrder>()
+  /** Where each position went in the last change (`movedPositions`), kept: a new one each change cost ~1 ms of it. */
+  private moved = new Int32Array(0)
+
+  /** At most `most` orders (4 bytes an entry each); the one used longest ago goes first. */
+  constructor(private readonly most: number) {}
+
+  has(field: string) {
+    return this.kept.has(field)
+  }
+
+  /** Page `offset`… of `ordered` by `field` (see FieldOrder.page), building its order when not kept. */
+  page(
+    ordered: readonly Entry[],
+    field: string,
+    descending: boolean,
+    offset: number,
+    count: number,
+    members: Uint8Array | null,
+  ): number[] {
+    let order = this.kept.get(field)
+    if (order) this.kept.delete(field)
+    else order = new FieldOrder(field, ordered)
+    this.kept.set(field, order)
+    for (const old of this.kept.keys()) {
+      if (this.kept.size <= this.most) break
+      this.kept.delete(old)
+    }
+    return order.page(ordered, offset, count, descending, members)
+  }
+
+  /** Follows a batch of changes; `ordered` is the order after it. */
+  follow(ordered: readonly Entry[], change: OrderChange) {
+    if (this.kept.size === 0) return
+    const { removedAt, added, reshown } = change
+    if (removedAt.length + added.length + reshown.length >= FOLLOW_BELOW) {
+      this.forget()
+      return
+    }
+    const ascending = (a: number, b: number) => a - b
+    const addedAt = added.map((entry) => positionOf(ordered, entry)).sort(ascending)
+    const reshownAt = reshown.map((entry) => positionOf(ordered, entry)).sort(ascending)
+    const before = ordered.length - added.length + removedAt.length
+    if (this.moved.length < before) this.moved = new Int32Array(Math.ceil(before * 1.25))
+    movedPositions(this.moved, before, removedAt, addedAt, reshownAt)
+    const placing = [...addedAt, ...reshownAt]
+    for (const order of this.kept.values()) order.follow(ordered, this.moved, placing)
+  }
+
+  forget() {
+    this.kept.clear()
+    this.moved = new Int32Array(0)
+  }
+}

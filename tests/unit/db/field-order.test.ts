@@ -1,0 +1,145 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { FieldOrders } from '../../../src/db/field-order'
+import { compareEntries, type Entry } from '../../../src/db/index-entries'
+import type { OrderChange } from '../../../src/db/mirror-entries'
+import { compareListOrder, sortKeyOf } from '../../../src/domain/list-order'
+
+/** Values as lists hold them: ASCII in both cases, accents, letters that grow when lower-cased, astral ones, nothing. */
+const value = fc.oneof(
+  fc.string({
+    unit: fc.constantFrom('a', 'B', 'z', 'Z', '-', ' ', '0', 'É', 'é', 'ß', 'İ', 'Σ', 'ｚ', '😀'),
+    maxLength: 3,
+  }),
+  fc.string({ unit: 'grapheme', maxLength: 3 }),
+  fc.constant(null),
+  fc.constant(undefined),
+  fc.constant(''),
+)
+const FIELDS = ['name', 'title', 'email'] as const
+const values = fc.record({ own: value, name: value, title: value, email: value })
+type Values = typeof values extends fc.Arbitrary<infer V> ? V : never
+
+/** An entry as the index makes it: its place by `own`, the other fields shown. */
+const entryOf = (id: string, { own, ...shown }: Values) =>
+  ({ id, key: sortKeyOf(own), found: '', phones: '', shown: { id, ...shown }, links: undefined }) as Entry
+
+/** What a change does to one row, as the store tells it (mirror-entries.ts). */
+const change = fc.oneof(
+  fc.record({ add: values }),
+  fc.record({ remove: fc.nat() }),
+  // Its place changes: a new entry, the old one leaving.
+  fc.record({ move: fc.nat(), to: values }),
+  // Its place stays, what the list shows of it changes: the same entry, its shown row replaced.
+  fc.record({ reshow: fc.nat(), to: values }),
+)
+
+/** A page asked for: `members` are the positions a search matched (null: no search). */
+const ask = fc.record({
+  field: fc.constantFrom(...FIELDS),
+  descending: fc.boolean(),
+  offset: fc.nat(40),
+  count: fc.integer({ min: 1, max: 45 }),
+  members: fc.option(fc.uniqueArray(fc.nat(40)), { nil: null }),
+})
+type Ask = typeof ask extends fc.Arbitrary<infer A> ? A : never
+
+/** Every entry (in `members` when given) by `field`, as the server orders them, sorted whole. */
+function expected(
+  ordered: readonly Entry[],
+  field: string,
+  descending: boolean,
+  members: Set<number> | null,
+) {
+  return ordered
+    .filter((_, position) => !members || members.has(position))
+    .map((entry) => ({ id: entry.id, key: sortKeyOf(entry.shown[field]) }))
+    .sort((a, b) => compareListOrder(a, b, descending))
+    .map((entry) => entry.id)
+}
+
+describe('a list’s entries kept in the order of a field it shows', () => {
+  it('pages as sorting every entry does, either way, searched or not, through adds, removes, moves and edits', () => {
+    fc.assert(
+      fc.property(
+        fc.array(values, { maxLength: 30 }),
+        fc.array(
+          fc.record({ asks: fc.array(ask, { maxLength: 3 }), batch: fc.array(change, { maxLength: 6 }) }),
+          {
+            maxLength: 8,
+          },
+        ),
+        (start, steps) => {
+          let next = 0
+          let ordered = start.map((one) => entryOf(`id${next++}`, one)).sort(compareEntries)
+          // Two kept for three fields: orders are dropped and built again as they are asked for.
+          const orders = new FieldOrders(2)
+          const check = ({ field, descending, offset, count, members }: Ask) => {
+            const marked = members ? new Set(members.filter((at) => at < ordered.length)) : null
+            let marks: Uint8Array | null = null
+            if (marked) {
+              marks = new Uint8Array(ordered.length)
+              for (const at of marked) marks[at] = 1
+            }
+            const got = orders.page(ordered, field, descending, offset, count, marks)
+            const want = expected(ordered, field, descending, marked).slice(offset, offset + count)
+            expect(got.map((at) => (ordered[at] as Entry).id)).toEqual(want)
+          }
+          for (const { asks, batch } of steps) {
+            for (const one of asks) check(one)
+            // One change a row in a batch, as the store dedupes a batch's ids.
+            const touched = new Set<Entry>()
+            const leaving = new Set<Entry>()
+            const added: Entry[] = []
+            const reshown: Entry[] = []
+            for (const step of batch) {
+              if ('add' in step) {
+                added.push(entryOf(`id${next++}`, step.add))
+                continue
+              }
+              const index = 'remove' in step ? step.remove : 'move' in step ? step.move : step.reshow
+              const old = ordered[index % Math.max(1, ordered.length)]
+              if (!old || touched.has(old)) continue
+              touched.add(old)
+              if ('remove' in step) leaving.add(old)
+              else if ('move' in step) {
+                leaving.add(old)
+                added.push(entryOf(old.id, step.to))
+              } else {
+                const { own: _, ...shown } = step.to
+                old.shown = { id: old.id, ...shown }
+                reshown.push(old)
+              }
+            }
+            const removedAt = ordered.flatMap((entry, at) => (leaving.has(entry) ? [at] : []))
+            ordered = [...ordered.filter((entry) => !leaving.has(entry)), ...added].sort(compareEntries)
+            const told: OrderChange = { removedAt, added, reshown }
+            orders.follow(ordered, told)
+          }
+          for (const field of FIELDS)
+            for (const descending of [false, true])
+              check({ field, descending, offset: 0, count: ordered.length + 1, members: null })
+        },
+      ),
+      { numRuns: 400 },
+    )
+  })
+
+  it('reads a page deep in a run of equal values, either way, from the run’s ids ascending', () => {
+    const ordered = Array.from({ length: 50 }, (_, i) =>
+      entryOf(`id${String(i).padStart(2, '0')}`, {
+        own: `k${i}`,
+        name: i < 5 ? 'Z' : 'same',
+        title: null,
+        email: null,
+      }),
+    ).sort(compareEntries)
+    const orders = new FieldOrders(1)
+    const ids = (descending: boolean, offset: number) =>
+      orders.page(ordered, 'name', descending, offset, 3, null).map((at) => (ordered[at] as Entry).id)
+    expect(ids(false, 0)).toEqual(['id05', 'id06', 'id07'])
+    expect(ids(true, 0)).toEqual(['id00', 'id01', 'id02'])
+    expect(ids(true, 4)).toEqual(['id04', 'id05', 'id06'])
+    expect(ids(true, 48)).toEqual(['id48', 'id49'])
+  })
+})
