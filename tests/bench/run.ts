@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark, one after another, printing its figures
  * (never pass/fail), then BENCHMARKS.md written from them with the machine's
- * description. `BENCH_ONLY=browser,sync` runs some only (server, sync, browser, engines, main-thread, dashboard, js, live); the sections of the
+ * description. `BENCH_ONLY=browser,sync` runs some only (server, mixed, sync, browser, engines, main-thread, dashboard, js, live); the sections of the
  * others, and any section this writer does not make (another tool's), are
  * kept from the file as they were.
  */
@@ -16,6 +16,7 @@ import { jsPerScreen, type ScreenJs } from './js-per-screen'
 import { liveFeedBench, liveFeedSection } from './live-feed-bench'
 import { mainThreadBench, mainThreadSection } from './main-thread-bench'
 import { replaceSections, sectionsOf } from './markdown-sections'
+import { mixedLoadBench } from './mixed-load-bench'
 import { serverBench } from './server-bench'
 import { type SyncFigures, syncBench } from './sync-bench'
 
@@ -358,6 +359,16 @@ if (runs('server')) {
     ['What `tests/bench/server-bench.ts` printed (in-process, `app.inject`):', '', fence(lines)].join('\n'),
   )
 }
+if (runs('mixed')) {
+  console.log('\n— Reads while the team writes: the load run idle and with 10 writes/s —')
+  const lines = await printed(async () => {
+    for (const line of await mixedLoadBench()) console.log(line)
+  })
+  sections.set(
+    'Reads while the team writes',
+    ['What `tests/bench/mixed-load-bench.ts` printed (over HTTP, `npm start`):', '', fence(lines)].join('\n'),
+  )
+}
 if (runs('sync')) {
   console.log('\n— Sync: the feed, hydrate in Node, replay —')
   sync = await syncBench()
@@ -431,6 +442,7 @@ const written = replaceSections(previous, sections, {
     'Replay of 1,000 queued changes',
     'Main thread during sync',
     'Server',
+    'Reads while the team writes',
     'Feed stream',
     'JavaScript per screen',
     'Memory',

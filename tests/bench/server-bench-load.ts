@@ -12,7 +12,7 @@ const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10)
 const CONNECTIONS = 10
 
 /** Name, page, and the where of the query. */
-const CASES: [string, number, string][] = [
+export const CASES: [string, number, string][] = [
   ['list page 1', 1, ''],
   ['one-field like', 1, '&where[lastName][like]=son'],
   [
@@ -26,7 +26,7 @@ const CASES: [string, number, string][] = [
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0
 
-async function signIn(url: string) {
+export async function signIn(url: string) {
   const response = await fetch(`${url}/api/users/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },
@@ -36,8 +36,22 @@ async function signIn(url: string) {
   return response.headers.get('set-cookie')?.split(';')[0] ?? ''
 }
 
+export interface Hammered {
+  perSecond: number
+  p50: number
+  p95: number
+  p99: number
+  totals: number[]
+}
+
+export const describeHammered = ({ perSecond, p50, p95, p99, totals }: Hammered) =>
+  `${perSecond.toFixed(0)} req/s, p50 ${p50.toFixed(0)} / p95 ${p95.toFixed(0)} / p99 ${p99.toFixed(0)} ms (totalDocs ${totals.join(', ')})`
+
+/** The path of one case, as Payload's side by side asks it. */
+export const casePath = (page: number, where: string) => `/api/contacts?page=${page}&limit=10&depth=0${where}`
+
 /** CONNECTIONS clients asking `path` back to back for SECONDS: req/s and latencies. */
-async function hammer(url: string, cookie: string, path: string) {
+export async function hammer(url: string, cookie: string, path: string): Promise<Hammered> {
   const times: number[] = []
   const totals = new Set<number>()
   const end = performance.now() + SECONDS * 1000
@@ -53,8 +67,13 @@ async function hammer(url: string, cookie: string, path: string) {
   }
   await Promise.all(Array.from({ length: CONNECTIONS }, client))
   times.sort((a, b) => a - b)
-  const ms = (p: number) => percentile(times, p).toFixed(0)
-  return `${(times.length / SECONDS).toFixed(0)} req/s, p50 ${ms(0.5)} / p95 ${ms(0.95)} / p99 ${ms(0.99)} ms (totalDocs ${[...totals].join(', ')})`
+  return {
+    perSecond: times.length / SECONDS,
+    p50: percentile(times, 0.5),
+    p95: percentile(times, 0.95),
+    p99: percentile(times, 0.99),
+    totals: [...totals],
+  }
 }
 
 export async function loadRun(dataDir: string, env: Record<string, string> = {}): Promise<string[]> {
@@ -64,10 +83,8 @@ export async function loadRun(dataDir: string, env: Record<string, string> = {})
     const lines = [
       `Load run over HTTP, ${CONNECTIONS} connections, ${SECONDS} s a case (rows as Payload's side by side):`,
     ]
-    for (const [name, page, where] of CASES) {
-      const path = `/api/contacts?page=${page}&limit=10&depth=0${where}`
-      lines.push(`  ${name}: ${await hammer(server.url, cookie, path)}`)
-    }
+    for (const [name, page, where] of CASES)
+      lines.push(`  ${name}: ${describeHammered(await hammer(server.url, cookie, casePath(page, where)))}`)
     const memory = memoryOf(server.child.pid ?? 0)
     lines.push(`  RSS after the run (goal < 200 MiB): ${memory.rss} MiB, peak ${memory.peak} MiB`)
     return lines

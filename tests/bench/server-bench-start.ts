@@ -56,7 +56,7 @@ export async function coldStart(contacts: number, runs = 4) {
 }
 
 /** The bench's Admin, `contacts` contacts and a tenth as many companies, as `npm run seed` makes them. */
-async function fill(handle: DbHandle, contacts: number) {
+export async function fill(handle: DbHandle, contacts: number) {
   await migrate(handle)
   await bootstrap(handle.db, { ...adminOptions(), seedSample: false, print: () => {} })
   // As `npm run seed` does: without the query budget (one statement makes every contact), then the planner
