@@ -1,6 +1,7 @@
 /**
  * Exact list counts, plain lists' and searches' alike, remembered until the
- * table is next written.
+ * table is next written, or carried across this process's own writes
+ * (follow-writes.ts).
  *
  * A list page answers an exact `totalDocs`, and counting 100,000 rows costs
  * far more than reading the page (17–90 ms against ~1 ms at 100,000

@@ -15,6 +15,7 @@ import {
   remember,
   rememberedEntry,
 } from './counts'
+import type { Row } from './docs'
 import {
   type ListSource,
   listOrderOf,
@@ -61,27 +62,16 @@ export async function searchList(db: Db, source: ListSource, query: SearchQuery)
   const kept = pageAt ? keptPage(db, pageAt) : undefined
   if (seq && known && kept && kept.head === known.head && (await headNow(db, table, seq)) === kept.head)
     return { rows: kept.rows, total: known.total }
-  // Where this page's first match is, when a read at this head found it (below, or a prefix's).
-  const at = key && known && list ? positionBefore(db, list, offset) : undefined
-  const from = at?.head === known?.head ? at?.from : undefined
-  const exact = from?.offset === offset
-  if (
-    key &&
-    known &&
-    offset < known.total &&
-    offset < ((exact ? known.seekMissedFrom : known.prefixMissedFrom) ?? Number.POSITIVE_INFINITY)
-  ) {
-    const entries = await prefixPage(db, source as ListSource & { seq: PgColumn }, query, known, from)
-    const head = entries[0]?.head
-    if (head === known.head) {
-      if (entries.length === Math.min(limit, known.total - offset)) {
-        if (list) rememberFirst(db, list, listOrderOf(source, query.keys, filter), offset, entries)
-        const rows = entries.map((entry) => entry.row)
-        if (pageAt) keepPage(db, pageAt, known.head, rows)
-        return { rows, total: known.total }
-      }
-      prefixMissed(db, key, known.head, offset, exact)
-    }
+  if (key && known) {
+    const found = await fromPrefix(db, source, query, key, known, list, pageAt as string)
+    // The table moved while this was read. When this process wrote it, what it remembered has been
+    // carried to the new head (follow-writes.ts) by now: one more try from there, not the whole search.
+    const carried = found === 'moved' ? rememberedEntry(db, key) : undefined
+    const again =
+      carried && carried.head !== known.head
+        ? await fromPrefix(db, source, query, key, carried, list, pageAt as string)
+        : found
+    if (again && again !== 'moved') return again
   }
   const fields = {
     row: table as never,
@@ -110,7 +100,9 @@ export async function searchList(db: Db, source: ListSource, query: SearchQuery)
     // next visit): a walk of the sort index from there meets its matches at once, where a walk from the
     // list's start could miss them all (every 'son' clusters under 'Anderson', 'Johnson', …) and send
     // each repeat to this whole search again. One row read by its id, the first time only.
-    if (list && !exact) await rememberWhereFound(db, source, query, list, offset, first)
+    const at = list ? positionBefore(db, list, offset) : undefined
+    if (list && !(at?.head === first.head && at.from.offset === offset))
+      await rememberWhereFound(db, source, query, list, offset, first)
   }
   // Past the last page there is no row to carry the count: ask for it.
   const total =
@@ -121,6 +113,65 @@ export async function searchList(db: Db, source: ListSource, query: SearchQuery)
         ? await countAndRemember(db, key, counting)
         : ((await db.select({ n: count() }).from(table).where(filter))[0]?.n ?? 0))
   return { rows: found.map((entry) => entry.row), total }
+}
+
+/**
+ * The page from a bounded prefix of the list order (prefixPage), from where this page's first match
+ * was last found when that is known at the count's head; 'moved' when the table's head was no longer
+ * the count's, undefined when the prefix did not hold the page or was not worth walking.
+ */
+async function fromPrefix(
+  db: Db,
+  source: ListSource,
+  query: SearchQuery,
+  key: string,
+  known: Readonly<{ total: number; head: number; prefixMissedFrom?: number; seekMissedFrom?: number }>,
+  list: string | undefined,
+  pageAt: string,
+): Promise<{ rows: Row[]; total: number } | 'moved' | undefined> {
+  const { limit, filter } = query
+  const offset = (query.page - 1) * limit
+  // Where this page's first match is, when a read at this head found it (below, or a prefix's).
+  const near = list ? positionBefore(db, list, offset) : undefined
+  const from = near?.head === known.head ? near.from : undefined
+  const exact = from?.offset === offset
+  const missedFrom = (exact ? known.seekMissedFrom : known.prefixMissedFrom) ?? Number.POSITIVE_INFINITY
+  if (offset >= known.total || offset >= missedFrom) return undefined
+  const entries = await prefixPage(db, source as ListSource & { seq: PgColumn }, query, known.total, from)
+  const head = entries[0]?.head
+  // Read at another head than the count's: still the page when this process's write carried the count,
+  // and the position walked from, to that head unmoved (follow-writes.ts), by the time the rows came.
+  const at = head === known.head ? known : carriedTo(db, key, list, offset, from, head)
+  if (!at) return 'moved'
+  if (entries.length === Math.min(limit, at.total - offset)) {
+    if (list) rememberFirst(db, list, listOrderOf(source, query.keys, filter), offset, entries)
+    const rows = entries.map((entry) => entry.row)
+    keepPage(db, pageAt, at.head, rows)
+    return { rows, total: at.total }
+  }
+  prefixMissed(db, key, at.head, offset, exact)
+  return undefined
+}
+
+/** The count remembered at `head`, when the position `from` (if any) is remembered there as it was. */
+function carriedTo(
+  db: Db,
+  key: string,
+  list: string | undefined,
+  offset: number,
+  from: Position | undefined,
+  head: number | undefined,
+) {
+  const now = rememberedEntry(db, key)
+  if (head === undefined || now?.head !== head) return undefined
+  if (!from) return now
+  const carried = list ? positionBefore(db, list, offset) : undefined
+  const same =
+    carried?.head === head &&
+    carried.from.id === from.id &&
+    carried.from.key === from.key &&
+    carried.from.offset === from.offset
+  return same ? now : undefined
 }
 
 /** Remembers where a page found by the whole search begins: its first row's sort value, at the same head. */
@@ -159,19 +210,20 @@ async function rememberWhereFound(
  * list, so when it holds as many as the page should have (the remembered
  * count says how many), the page is the true one; otherwise the caller
  * searches the whole table. The walk is bounded by the number of matches, so
- * it never costs much more than finding them all would; and it does not
- * start when the table's head has moved since the count (no row then).
+ * it never costs much more than finding them all would. Each row carries
+ * the head it was read at, for the caller to judge the page by the count of
+ * that head.
  */
 async function prefixPage(
   db: Db,
   source: ListSource & { seq: PgColumn },
   query: SearchQuery,
-  known: { total: number; head: number },
+  total: number,
   from?: Position,
 ): Promise<PageEntry[]> {
   const { table, seq } = source
   const skip = (query.page - 1) * query.limit - (from?.offset ?? 0)
-  const bound = Math.max(known.total, 2 * (skip + query.limit))
+  const bound = Math.max(total, 2 * (skip + query.limit))
   const keys = withId(query.keys).map((key, i) => ({
     value: sortValue(source, key.field, false),
     name: sql.identifier(`sort_${i}`),
@@ -186,9 +238,7 @@ async function prefixPage(
     ...keys.map((key) => sql`${key.value} as ${key.name}`),
     ...[...columns].map((column) => sql`${column}`),
   ]
-  // When the table has moved since the count, nothing is walked (PostgreSQL tests this once, first).
-  const unchanged = sql`${headOf(table, seq)} = ${known.head}`
-  const start = and(source.filter, unchanged, from && seekCondition(source, query.keys, from))
+  const start = and(source.filter, from && seekCondition(source, query.keys, from))
   const list = sql`select ${sql.join(selected, sql`, `)} from ${table} where ${start} order by ${sql.join(
     keys.map((key) => sql`${key.value} ${key.direction}`),
     sql`, `,

@@ -168,9 +168,16 @@ async function plainList(db: Db, source: ListSource, query: PlainQuery) {
     ])
   } else entries = await pageOf(db, source, query, seek)
   if (list && known && entries[0]?.head !== known.head) {
-    // Positions of an older snapshot: read from the start.
-    forgetPositions(db, list)
-    entries = await pageOf(db, source, query, { ...seek, from: undefined })
+    // Positions of an older snapshot. When this process wrote the table meanwhile, they have been carried
+    // to the new head (follow-writes.ts): read from there; otherwise forget them and read from the start.
+    const carried = positionBefore(db, list, offset)
+    const from = carried && carried.head !== known.head ? { ...carried.from, head: carried.head } : undefined
+    if (!from) forgetPositions(db, list)
+    entries = await pageOf(db, source, query, { ...seek, from })
+    if (from && entries[0]?.head !== from.head) {
+      forgetPositions(db, list)
+      entries = await pageOf(db, source, query, { ...seek, from: undefined })
+    }
   }
   if (list) rememberFirst(db, list, listOrderOf(source, query.keys, filter), offset, entries)
   const first = entries[0]

@@ -1,5 +1,6 @@
 /**
- * Where a plain list's pages begin, remembered until the table's next write.
+ * Where a plain list's pages begin, remembered until the table's next write,
+ * or moved across this process's own writes (follow-writes.ts).
  *
  * A deep page (page 5,000 of 10) must skip 49,990 entries of the sort index
  * before its ten rows: ~15 ms in PGlite's WebAssembly, on the one connection

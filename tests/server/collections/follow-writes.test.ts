@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { countsOn, headNow, rememberedEntry } from '../../../server/collections/counts'
 import { listsOn, positionBefore } from '../../../server/collections/positions'
 import { collectionByName } from '../../../server/collections/registry'
-import { createDoc } from '../../../server/collections/writes'
+import { createDoc, updateDoc } from '../../../server/collections/writes'
 import { contacts } from '../../../server/db/schema'
 import { withWriteLock } from '../../../server/db/write'
 import { startTestServer, type TestServer } from '../helpers'
@@ -114,6 +114,36 @@ describe('lists followed across writes', () => {
       for (const page of [1, 3, 5]) await expectAsTable(list, page)
   })
 
+  it('answers a search whose walk met a write committed after it began, from where the write left it', async () => {
+    // Page 2 of 'son' read, by pages of 10: its count and where it begins (offset 10) are remembered.
+    const son = `/api/contacts${LISTS[2]?.[0].replace('&', '?')}`
+    await call('GET', `${son}&limit=10&page=2`)
+    const matches = (await fromTable(2, 1)).total
+    const [lastMatch] = rowsOf(
+      await server.db.execute(
+        sql`select id from contacts where deleted_at is null and last_name ilike '%son%' order by lower(last_name collate "und-x-icu") collate "C" desc, id desc limit 1`,
+      ),
+    )
+    expect(matches).toBeGreaterThan(11)
+    const collection = collectionByName.get('contacts')
+    if (!collection) throw new Error('no contacts collection')
+    let racing: Promise<{ docs: { id: string }[]; totalDocs: number }> | undefined
+    await withWriteLock(server.db, async (tx) => {
+      // The last match becomes the first: every page from offset 10 on now begins one match earlier.
+      await updateDoc(tx, collection, String(lastMatch?.id), { lastName: 'Aason' }, undefined, {
+        id: null,
+        name: 'Outpost',
+      })
+      // The same offset by pages of 5 (none kept): it reads what it remembers now, and waits for the commit.
+      racing = call('GET', `${son}&limit=5&page=3`)
+      await new Promise((resolve) => setImmediate(resolve))
+    })
+    const answer = await racing
+    const expected = await fromTable(2, 3)
+    expect(answer?.docs.map((doc) => doc.id)).toEqual(expected?.ids)
+    expect(answer?.totalDocs).toBe(expected?.total)
+  })
+
   it('follows nothing of a write that rolls back', async () => {
     await expectAsTable(0, 4)
     const head = await headNow(server.db, contacts, contacts.seq)
@@ -129,6 +159,36 @@ describe('lists followed across writes', () => {
     for (const [key] of countsOn(server.db, contacts, 100))
       expect(rememberedEntry(server.db, key)?.head).toBe(head)
     await expectAsTable(0, 4)
+  })
+
+  it('answers a read racing a write as the table stood before the write or after it', async () => {
+    const reads = fc.array(
+      fc.record({ list: fc.nat(LISTS.length - 1), page: fc.integer({ min: 1, max: 16 }) }),
+      { minLength: 1, maxLength: 4 },
+    )
+    await fc.assert(
+      fc.asyncProperty(fc.nat(80), fc.constantFrom(...LAST_NAMES), reads, async (pick, to, racing) => {
+        // What each list says first, so each has counts and positions to carry.
+        for (const { list, page } of racing) await expectAsTable(list, page)
+        const before = await Promise.all(racing.map(({ list, page }) => fromTable(list, page)))
+        const id = await someId(false, pick)
+        if (!id) return
+        const answers = await Promise.all([
+          call('PATCH', `/api/contacts/${id}`, { lastName: to }),
+          ...racing.map(({ list, page }) =>
+            call('GET', `/api/contacts?limit=${PAGE}&page=${page}${LISTS[list]?.[0]}`),
+          ),
+        ])
+        const after = await Promise.all(racing.map(({ list, page }) => fromTable(list, page)))
+        racing.forEach((_, i) => {
+          const answer = answers[i + 1]
+          const seen = { ids: answer.docs.map((doc: { id: string }) => doc.id), total: answer.totalDocs }
+          expect([before[i], after[i]]).toContainEqual(seen)
+        })
+        for (const { list, page } of racing) await expectAsTable(list, page)
+      }),
+      { numRuns: 40 },
+    )
   })
 
   it('answers every list as the table does, whatever the writes between reads', async () => {
