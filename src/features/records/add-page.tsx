@@ -43,8 +43,15 @@ export function AddPage() {
     setBusy(true)
     let added = false
     try {
-      // A record like one already here waits for 'Save anyway'.
-      if (!anyway && (await holdsSave(duplicates))) return
+      // A record like one already here waits for 'Save anyway'. A look that fails (the device's storage
+      // would not read) is reported, and nothing is saved unlooked: the form stays as typed.
+      const held =
+        !anyway &&
+        (await holdsSave(duplicates).catch((error: unknown) => {
+          reportSaveError(error)
+          return true
+        }))
+      if (held) return
       // A write that throws (a full disk, most likely) is reported; every typed value stays in place.
       const result = await mutate.add(collection, draft.values).catch((error: unknown) => {
         reportSaveError(error)

@@ -231,6 +231,20 @@ describe('a save waiting for the list index to be built', () => {
     expect(await runtime.db.outbox.count()).toBe(1)
   })
 
+  it('adding: a look for duplicates that fails is reported, nothing is saved, and the form is free again as typed', async () => {
+    const { runtime, slow, saveButton } = await addForm('grace@example.com')
+    slow.waits.mockRejectedValueOnce(new Error('the list index could not be read'))
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    fireEvent.click(saveButton)
+    await screen.findByText('Oops, something went wrong!')
+    expect(logged).toHaveBeenCalled()
+    await waitFor(() => expect(saveButton).toHaveProperty('disabled', false))
+    expect(screen.getByLabelText('First Name')).toHaveProperty('value', 'Grace')
+    expect(screen.getByLabelText('Email')).toHaveProperty('value', 'grace@example.com')
+    expect(await runtime.db.contacts.count()).toBe(3)
+    expect(await runtime.db.outbox.count()).toBe(0)
+  })
+
   it('adding: held for a duplicate once the index is built, the button is free again and "Save anyway" saves', async () => {
     const { runtime, slow, saveButton } = await addForm('person02@example.com')
     fireEvent.click(saveButton)
