@@ -58,7 +58,8 @@ export function DuplicateNotice({
               <Link
                 to={screen.paths.edit}
                 params={{ id: row.id }}
-                aria-label={`Open ${name}`}
+                // The visible words first (voice control users say what they see), then which record.
+                aria-label={`Open it: ${name}`}
                 className="font-medium underline underline-offset-2 pointer-coarse:py-3"
               >
                 Open it

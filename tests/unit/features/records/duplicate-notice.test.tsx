@@ -51,7 +51,7 @@ describe('a record that may already exist', () => {
     const box = (await notice()).parentElement as HTMLElement
     expect(within(box).getByText('First02 Person 02')).toBeTruthy()
     expect(within(box).getByText('(the same email)')).toBeTruthy()
-    expect(within(box).getByRole('link', { name: 'Open First02 Person 02' }).getAttribute('href')).toBe(
+    expect(within(box).getByRole('link', { name: 'Open it: First02 Person 02' }).getAttribute('href')).toBe(
       `/contacts/edit/${SECOND}`,
     )
 
@@ -147,7 +147,7 @@ describe('a record that may already exist', () => {
       .parentElement as HTMLElement
     expect(within(box).getByText('Orbit Works')).toBeTruthy()
     expect(within(box).getByText('(the same name)')).toBeTruthy()
-    const open = within(box).getByRole('link', { name: 'Open Orbit Works' })
+    const open = within(box).getByRole('link', { name: 'Open it: Orbit Works' })
     expect(open.textContent).toBe('Open it')
     // Opening it leaves the typing: asked first, as any leaving is.
     fireEvent.click(open)
