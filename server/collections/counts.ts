@@ -29,6 +29,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/open'
 import { syncMeta } from '../db/schema'
 import { memoryPerDb, setRecent } from './memory'
+import { writesSince } from './write-log'
 
 /** The table's head (see above), as a SQL expression for a select list. */
 export const headOf = (table: PgTable, seq: PgColumn) =>
@@ -81,14 +82,25 @@ export const isRemembered = (db: Db, key: string) => memoryOf(db).has(key)
 /** What is remembered for this key, whatever the head (the caller compares it with its snapshot's). */
 export const rememberedEntry = (db: Db, key: string): Readonly<Counted> | undefined => memoryOf(db).get(key)
 
-/** A count read elsewhere (a search's page carries it, with the head of its snapshot). */
+/**
+ * A count read elsewhere (a search's page carries it, with the head of its snapshot), carried through
+ * the writes this process has followed since that snapshot (write-log.ts). A count of an older head
+ * than the one remembered is dropped.
+ */
 export function remember(db: Db, key: string, query: CountQuery, total: number, head: number) {
   const memory = memoryOf(db)
   const before = memory.get(key)
+  let counted = { total, head, query }
+  for (const write of writesSince(db, query.table, head)) {
+    const change = write.counts.get(key)
+    if (change === undefined) break
+    counted = { total: counted.total + change, head: write.to, query }
+  }
+  if (before && before.head > counted.head) return
   // The same snapshot again keeps what was learnt of it (where its prefix misses): forgetting that sent
   // every repeat of a search through a walk that was known to miss, then the whole search.
-  const same = before && before.head === head && before.total === total
-  setRecent(memory, key, same ? before : { total, head, query }, MAX_REMEMBERED)
+  const same = before && before.head === counted.head && before.total === counted.total
+  setRecent(memory, key, same ? before : counted, MAX_REMEMBERED)
 }
 
 /** The counts of `table` remembered, the most recently used first, at most `max`. */

@@ -29,6 +29,7 @@ import { rowsOf } from '../db/rows'
 import { afterCommit, databaseOf, type Tx } from '../db/write'
 import { type CountQuery, countsOn, followCount, headOf } from './counts'
 import { followPositions, type ListOrder, listsOn, type Position } from './positions'
+import { type CarriedWrite, logWrite } from './write-log'
 
 /** Counts and lists followed per write, at most: a statement's worth of expressions, not a team's every search. */
 const MAX_COUNTS = 24
@@ -113,19 +114,30 @@ export async function followWrite<T>(
   // PostgreSQL orders uuids as their bytes: the lower-case text's order.
   const rowId = id.toLowerCase()
   afterCommit(tx, (db) => {
+    const write: CarriedWrite = {
+      table,
+      from: before.head,
+      to: after.head,
+      counts: new Map(),
+      lists: new Map(),
+    }
     followed.counts.forEach(([key], i) => {
-      followCount(db, key, before.head, after.head, Number(after.inCount[i]) - Number(before.inCount[i]))
+      write.counts.set(key, Number(after.inCount[i]) - Number(before.inCount[i]))
     })
     followed.lists.forEach(([list, order], i) => {
       const was = (position: Position) =>
         before.inList[i] ? sortsBefore(order, before.keys[i] ?? null, rowId, position) : false
       const is = (position: Position) =>
         after.inList[i] ? sortsBefore(order, after.keys[i] ?? null, rowId, position) : false
-      followPositions(db, list, before.head, after.head, (position) => {
+      write.lists.set(list, (position) => {
         const [then, now] = [was(position), is(position)]
         return then === undefined || now === undefined ? undefined : Number(now) - Number(then)
       })
     })
+    // Logged first: what is remembered later from a snapshot before this write is carried through it.
+    logWrite(db, write)
+    for (const [key, change] of write.counts) followCount(db, key, write.from, write.to, change)
+    for (const [list, shift] of write.lists) followPositions(db, list, write.from, write.to, shift)
   })
   return written
 }

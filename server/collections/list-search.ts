@@ -187,11 +187,12 @@ async function rememberWhereFound(
   if (!seq || first.head === undefined) return
   const id = String(first.row.id)
   const [found] = await db
-    .select({ key: positionValue(source, query.keys, true), head: headOf(table, seq) })
+    .select({ key: positionValue(source, query.keys, true), seq: sql<number>`${seq}`.mapWith(Number) })
     .from(table)
     .where(eq(table.id, id))
-  // Read in another snapshot: true of this page only if nothing was written in between.
-  if (found && found.head === first.head)
+  // Read in another snapshot: the row's sort value is the page's snapshot's when the row has not been
+  // written since; rememberPosition carries the position through the writes since that snapshot.
+  if (found && found.seq <= first.head)
     rememberPosition(db, list, listOrderOf(source, query.keys, query.filter), first.head, {
       offset,
       key: found.key,

@@ -23,6 +23,7 @@ import type { SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/open'
 import { memoryPerDb, setRecent } from './memory'
+import { writesSince } from './write-log'
 
 export interface Position {
   /** The offset, in the list, of the row below. */
@@ -71,9 +72,22 @@ export function positionBefore(
   return from && { head: known.head, from }
 }
 
+/**
+ * Remembers where a page began in the snapshot of `head`, carried through the writes this process has
+ * followed since (write-log.ts). Positions of an older head than the list's are dropped; those of a
+ * newer one replace the list's.
+ */
 export function rememberPosition(db: Db, list: string, order: ListOrder, head: number, position: Position) {
   const memory = memoryOf(db)
   let known = memory.get(list)
+  for (const write of writesSince(db, order.table, head)) {
+    if (known?.head === head) break
+    const by = write.lists.get(list)?.(position)
+    if (by === undefined) break
+    position = { ...position, offset: position.offset + by }
+    head = write.to
+  }
+  if (known && known.head > head) return
   if (!known || known.head !== head) known = { head, at: [], order }
   setRecent(memory, list, known, MAX_LISTS)
   const at = known.at.filter((entry) => entry.offset !== position.offset)
