@@ -10,13 +10,15 @@
  * traces, and which a search's matches (positions too) filter as marks in a
  * flat array, reading no entry. A change moves each position by how many
  * entries left and came before it (one pass over the array), and places the
- * entries that came by binary search. Building it is a sort (~100 ms at
- * 100,000), paid the first time a field is sorted; `FieldOrders` keeps the
- * few most recently sorted.
+ * entries that came by binary search. Building it is a sort (~100–200 ms at
+ * 100,000): the first sort of a field is answered without it (mirror-index.ts
+ * picks page 1 in one pass) and the order built once that page is painted, in
+ * a task of its own (`buildLater`); `FieldOrders` keeps the few most recently
+ * sorted.
  */
 import { type SortKey, sortKeyOf } from '../domain/list-order'
 import { compareEntries, type Entry } from './index-entries'
-import type { OrderChange } from './mirror-entries'
+import { measureSince, type OrderChange } from './mirror-entries'
 import { compareShown, runEnd, runStart } from './sorted-entries'
 
 /**
@@ -25,6 +27,41 @@ import { compareShown, runEnd, runStart } from './sorted-entries'
  * more than one sort costs the next click.
  */
 const FOLLOW_BELOW = 500
+
+/**
+ * The name of the performance measure each build ends with, the field's name after it: a long task in the
+ * browser's timeline (DevTools) told from the list's own, and timed by the sort bench.
+ */
+export const FIELD_ORDER_MEASURE = 'outpost list order: '
+
+/** Runs a task later; answers a function that cancels it. */
+type Later = (run: () => void) => () => void
+
+/**
+ * Runs `run` just after the next frame is painted (a timer set from the frame's callback runs once the
+ * frame is drawn), so that a build asked for by a click does not keep the page it answered off the
+ * screen. A tab that paints nothing (hidden, Node, jsdom) runs it in the next task, and one hidden
+ * before its frame came half a second later all the same (as the sync starts: src/sync/runtime.ts).
+ */
+const afterNextPaint: Later = (run) => {
+  const painting =
+    typeof requestAnimationFrame !== 'undefined' &&
+    typeof document !== 'undefined' &&
+    document.visibilityState === 'visible'
+  let afterFrame: ReturnType<typeof setTimeout> | undefined
+  const frame = painting ? requestAnimationFrame(() => (afterFrame = setTimeout(once, 0))) : undefined
+  const fallback = setTimeout(once, painting ? 500 : 0)
+  function cancel() {
+    if (frame !== undefined) cancelAnimationFrame(frame)
+    clearTimeout(afterFrame)
+    clearTimeout(fallback)
+  }
+  function once() {
+    cancel()
+    run()
+  }
+  return cancel
+}
 
 const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
@@ -84,6 +121,7 @@ class FieldOrder {
     private readonly field: string,
     ordered: readonly Entry[],
   ) {
+    const started = performance.now()
     const count = ordered.length
     // Each sort key made once, into flat arrays: the sort's ~1.7 million comparisons at 100,000 then
     // read no entry, and compare the keys as `compareListOrder` does, natively (names in no order:
@@ -105,6 +143,7 @@ class FieldOrder {
     })
     this.at = Int32Array.from(positions)
     this.length = count
+    measureSince(`${FIELD_ORDER_MEASURE}${field}`, started)
   }
 
   private value(ordered: readonly Entry[], i: number) {
@@ -204,14 +243,33 @@ class FieldOrder {
   }
 }
 
-/** The orders of the fields sorted most recently, built on first use and following each change. */
+/**
+ * The orders of the fields sorted most recently, following each change: built when a page is read from
+ * one not kept (`page`), or, asked for by a first sort answered without it, after that sort's page is
+ * painted (`buildLater`).
+ */
 export class FieldOrders {
   private readonly kept = new Map<string, FieldOrder>()
   /** Where each position went in the last change (`movedPositions`), kept: a new one each change cost ~1 ms of it. */
   private moved = new Int32Array(0)
+  /** Fields whose order is to be built later, in the order asked for (asked again: moved last). */
+  private readonly waiting = new Set<string>()
+  /** The entries a build later reads, as they are then; null while they are not known. */
+  private entries: () => readonly Entry[] | null = () => null
+  /** Cancels the build set to run next; null when none is. */
+  private cancelNext: (() => void) | null = null
+  /** Settles `built()` once nothing waits. */
+  private settle: (() => void) | null = null
+  private allBuilt: Promise<void> = Promise.resolve()
 
-  /** At most `most` orders (4 bytes an entry each); the one used longest ago goes first. */
-  constructor(private readonly most: number) {}
+  /**
+   * At most `most` orders (4 bytes an entry each); the one used longest ago goes first. `later` runs a
+   * build asked for by `buildLater` (after the next paint).
+   */
+  constructor(
+    private readonly most: number,
+    private readonly later: Later = afterNextPaint,
+  ) {}
 
   has(field: string) {
     return this.kept.has(field)
@@ -227,14 +285,85 @@ export class FieldOrders {
     members: Uint8Array | null,
   ): number[] {
     let order = this.kept.get(field)
-    if (order) this.kept.delete(field)
-    else order = new FieldOrder(field, ordered)
+    if (!order) {
+      order = new FieldOrder(field, ordered)
+      this.stopWaiting(field)
+    }
+    this.keep(field, order)
+    return order.page(ordered, offset, count, descending, members)
+  }
+
+  /**
+   * Builds `field`'s order in a task of its own, after the page of the click that asked for it is
+   * painted, from the entries as `entries` answers them then: never an order of entries since changed,
+   * so nothing heard meanwhile needs following. At most `most` wait: an older one would only be built
+   * to be dropped.
+   */
+  buildLater(field: string, entries: () => readonly Entry[] | null) {
+    if (this.kept.has(field)) return
+    this.entries = entries
+    this.waiting.delete(field)
+    this.waiting.add(field)
+    for (const old of this.waiting) {
+      if (this.waiting.size <= this.most) break
+      this.waiting.delete(old)
+    }
+    if (!this.settle) this.allBuilt = new Promise((resolve) => (this.settle = resolve))
+    this.buildNext()
+  }
+
+  /** Resolves once no order waits to be built (tests and benchmarks wait on it). */
+  built() {
+    return this.allBuilt
+  }
+
+  /** Sets the next build to run, one at a time, each in a task of its own: the field asked for last first. */
+  private buildNext() {
+    if (this.cancelNext) return
+    if (this.waiting.size === 0) {
+      this.settled()
+      return
+    }
+    this.cancelNext = this.later(() => {
+      this.cancelNext = null
+      const field = [...this.waiting].pop()
+      const ordered = this.entries()
+      // The entries are being read again (the table cleared, the database reopened): nothing to build from.
+      if (field === undefined || !ordered) {
+        this.cancelBuilds()
+        return
+      }
+      this.waiting.delete(field)
+      this.keep(field, new FieldOrder(field, ordered))
+      this.buildNext()
+    })
+  }
+
+  /** `order` kept as the one used last, the one used longest ago going beyond `most`. */
+  private keep(field: string, order: FieldOrder) {
+    this.kept.delete(field)
     this.kept.set(field, order)
     for (const old of this.kept.keys()) {
       if (this.kept.size <= this.most) break
       this.kept.delete(old)
     }
-    return order.page(ordered, offset, count, descending, members)
+  }
+
+  /** `field`'s order no longer waits (built now); the build set to run next goes when nothing else waits. */
+  private stopWaiting(field: string) {
+    if (this.waiting.delete(field) && this.waiting.size === 0) this.cancelBuilds()
+  }
+
+  private cancelBuilds() {
+    this.waiting.clear()
+    this.cancelNext?.()
+    this.cancelNext = null
+    this.settled()
+  }
+
+  private settled() {
+    this.settle?.()
+    this.settle = null
   }
 
   /** Follows a batch of changes; `ordered` is the order after it. */
@@ -255,8 +384,10 @@ export class FieldOrders {
     for (const order of this.kept.values()) order.follow(ordered, this.moved, placing)
   }
 
+  /** Every order goes, and every build waiting with them (the entries replaced, the index stopped). */
   forget() {
     this.kept.clear()
     this.moved = new Int32Array(0)
+    this.cancelBuilds()
   }
 }

@@ -31,7 +31,7 @@ import { type MirrorRow, mirrorOf } from './tables'
 const LIST_INDEX_MEASURE = 'outpost list index: '
 
 /** A performance measure from `start` to now, where the runtime has User Timing level 3; never throws. */
-function measureSince(name: string, start: number) {
+export function measureSince(name: string, start: number) {
   try {
     performance.measure(name, { start })
   } catch {

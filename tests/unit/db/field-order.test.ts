@@ -143,3 +143,151 @@ describe('a list’s entries kept in the order of a field it shows', () => {
     expect(ids(true, 48)).toEqual(['id48', 'id49'])
   })
 })
+
+describe('an order built after the first sort that asked for it', () => {
+  /** Tasks set to run later, run when a step says (a frame painted): the builds' own task queue. */
+  function taskQueue() {
+    const tasks = new Set<() => void>()
+    const later = (run: () => void) => {
+      tasks.add(run)
+      return () => {
+        tasks.delete(run)
+      }
+    }
+    const runOne = () => {
+      const [task] = tasks
+      if (!task) return false
+      tasks.delete(task)
+      task()
+      return true
+    }
+    return { later, tasks, runOne }
+  }
+
+  it('pages as sorting every entry does, whenever its build runs among adds, removes, moves and edits', () => {
+    const step = fc.oneof(
+      // A sort asked for: read from the order when kept, else the build asked for (the index picks page 1).
+      fc.record({ sort: fc.constantFrom(...FIELDS) }),
+      fc.record({ batch: fc.array(change, { maxLength: 6 }) }),
+      fc.record({ paint: fc.constant(true) }),
+      // The entries replaced: every order goes, and every build waiting.
+      fc.record({ stale: fc.constant(true) }),
+    )
+    fc.assert(
+      fc.property(fc.array(values, { maxLength: 30 }), fc.array(step, { maxLength: 16 }), (start, steps) => {
+        let next = 0
+        let ordered = start.map((one) => entryOf(`id${next++}`, one)).sort(compareEntries)
+        const { later, tasks, runOne } = taskQueue()
+        // Two kept for three fields: a build may drop an order kept, and one waiting may be dropped.
+        const orders = new FieldOrders(2, later)
+        const current = () => ordered
+        const checkKept = () => {
+          for (const field of FIELDS) {
+            if (!orders.has(field)) continue
+            for (const descending of [false, true]) {
+              const got = orders.page(ordered, field, descending, 0, ordered.length + 1, null)
+              expect(got.map((at) => (ordered[at] as Entry).id)).toEqual(
+                expected(ordered, field, descending, null),
+              )
+            }
+          }
+        }
+        let askedLast: string | null = null
+        for (const one of steps) {
+          if ('sort' in one) {
+            const kept = orders.has(one.sort)
+            orders.buildLater(one.sort, current)
+            // Nothing built in the click that asked: a task set to build it later, unless kept already.
+            expect(orders.has(one.sort)).toBe(kept)
+            if (!kept) askedLast = one.sort
+            expect(tasks.size).toBeLessThanOrEqual(1)
+          } else if ('paint' in one) {
+            // The field asked for last is built first.
+            if (runOne() && askedLast) expect(orders.has(askedLast)).toBe(true)
+            askedLast = null
+          } else if ('stale' in one) {
+            orders.forget()
+            askedLast = null
+            expect(tasks.size).toBe(0)
+          } else {
+            const touched = new Set<Entry>()
+            const leaving = new Set<Entry>()
+            const added: Entry[] = []
+            const reshown: Entry[] = []
+            for (const step of one.batch) {
+              if ('add' in step) {
+                added.push(entryOf(`id${next++}`, step.add))
+                continue
+              }
+              const index = 'remove' in step ? step.remove : 'move' in step ? step.move : step.reshow
+              const old = ordered[index % Math.max(1, ordered.length)]
+              if (!old || touched.has(old)) continue
+              touched.add(old)
+              if ('remove' in step) leaving.add(old)
+              else if ('move' in step) {
+                leaving.add(old)
+                added.push(entryOf(old.id, step.to))
+              } else {
+                const { own: _, ...shown } = step.to
+                old.shown = { id: old.id, ...shown }
+                reshown.push(old)
+              }
+            }
+            const removedAt = ordered.flatMap((entry, at) => (leaving.has(entry) ? [at] : []))
+            ordered = [...ordered.filter((entry) => !leaving.has(entry)), ...added].sort(compareEntries)
+            orders.follow(ordered, { removedAt, added, reshown })
+          }
+          checkKept()
+        }
+        if (runOne() && askedLast) expect(orders.has(askedLast)).toBe(true)
+        while (runOne()) checkKept()
+        checkKept()
+        // However many were asked for, no more than two are kept.
+        expect(FIELDS.filter((field) => orders.has(field)).length).toBeLessThanOrEqual(2)
+      }),
+      { numRuns: 400 },
+    )
+  })
+
+  it('builds the field asked for last first, each in a task of its own, and tells when none waits', async () => {
+    const ordered = ['b', 'a', 'c'].map((own, i) =>
+      entryOf(`id${i}`, { own, name: own, title: own, email: own }),
+    )
+    ordered.sort(compareEntries)
+    const { later, tasks, runOne } = taskQueue()
+    const orders = new FieldOrders(2, later)
+    let built = false
+    orders.buildLater('name', () => ordered)
+    orders.buildLater('title', () => ordered)
+    void orders.built().then(() => {
+      built = true
+    })
+    expect(tasks.size).toBe(1)
+    runOne()
+    expect([orders.has('name'), orders.has('title')]).toEqual([false, true])
+    expect(tasks.size).toBe(1)
+    runOne()
+    expect(orders.has('name')).toBe(true)
+    await Promise.resolve()
+    expect(built).toBe(true)
+  })
+
+  it('builds nothing from entries being read again, nor once the orders are forgotten', async () => {
+    const ordered = [entryOf('id0', { own: 'a', name: 'a', title: 'a', email: 'a' })]
+    const { later, tasks, runOne } = taskQueue()
+    const orders = new FieldOrders(2, later)
+    orders.buildLater('name', () => null)
+    runOne()
+    expect(orders.has('name')).toBe(false)
+    await orders.built()
+    orders.buildLater('name', () => ordered)
+    orders.forget()
+    expect(tasks.size).toBe(0)
+    await orders.built()
+    // A page read from an order while its build waits builds it then, and the build waiting goes.
+    orders.buildLater('title', () => ordered)
+    expect(orders.page(ordered, 'title', false, 0, 1, null)).toEqual([0])
+    expect(tasks.size).toBe(0)
+    await orders.built()
+  })
+})
