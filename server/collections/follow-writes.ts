@@ -83,7 +83,12 @@ async function stateOf(
 }
 
 /** Whether the row (id, first sort key) sorts before a position; undefined when its key is null. */
-function sortsBefore(order: ListOrder, key: string | null, id: string, position: Position) {
+function sortsBefore(
+  order: ListOrder,
+  key: string | null,
+  id: string,
+  position: Pick<Position, 'key' | 'id'>,
+) {
   if (order.value !== null && key === null) return undefined
   const at = { key: order.value === null ? null : sortKeyOf(position.key), id: position.id }
   return compareListOrder({ key: order.value === null ? null : sortKeyOf(key), id }, at) < 0
@@ -125,9 +130,9 @@ export async function followWrite<T>(
       write.counts.set(key, Number(after.inCount[i]) - Number(before.inCount[i]))
     })
     followed.lists.forEach(([list, order], i) => {
-      const was = (position: Position) =>
+      const was = (position: Pick<Position, 'key' | 'id'>) =>
         before.inList[i] ? sortsBefore(order, before.keys[i] ?? null, rowId, position) : false
-      const is = (position: Position) =>
+      const is = (position: Pick<Position, 'key' | 'id'>) =>
         after.inList[i] ? sortsBefore(order, after.keys[i] ?? null, rowId, position) : false
       write.lists.set(list, (position) => {
         const [then, now] = [was(position), is(position)]

@@ -7,7 +7,12 @@
  */
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/open'
-import type { Position } from './positions'
+
+/** Where a remembered page begins, as much of it as a write's shift reads (positions.ts' Position). */
+interface Place {
+  key: string | null
+  id: string
+}
 
 export interface CarriedWrite {
   table: PgTable
@@ -17,7 +22,7 @@ export interface CarriedWrite {
   /** How far the write moved each count it followed, by the count's key. */
   counts: Map<string, number>
   /** How far it moved a position of each list it followed; undefined when it cannot tell. */
-  lists: Map<string, (position: Position) => number | undefined>
+  lists: Map<string, (position: Place) => number | undefined>
 }
 
 /** Enough for the writes that land while one slow search runs; older ones are forgotten. */
