@@ -125,6 +125,7 @@ export async function followWrite<T>(
       to: after.head,
       counts: new Map(),
       lists: new Map(),
+      placed: new Map(),
     }
     followed.counts.forEach(([key], i) => {
       write.counts.set(key, Number(after.inCount[i]) - Number(before.inCount[i]))
@@ -134,6 +135,7 @@ export async function followWrite<T>(
         before.inList[i] ? sortsBefore(order, before.keys[i] ?? null, rowId, position) : false
       const is = (position: Pick<Position, 'key' | 'id'>) =>
         after.inList[i] ? sortsBefore(order, after.keys[i] ?? null, rowId, position) : false
+      if (after.inList[i]) write.placed.set(list, { key: after.keys[i] ?? null, id: rowId })
       write.lists.set(list, (position) => {
         const [then, now] = [was(position), is(position)]
         return then === undefined || now === undefined ? undefined : Number(now) - Number(then)
@@ -142,7 +144,8 @@ export async function followWrite<T>(
     // Logged first: what is remembered later from a snapshot before this write is carried through it.
     logWrite(db, write)
     for (const [key, change] of write.counts) followCount(db, key, write.from, write.to, change)
-    for (const [list, shift] of write.lists) followPositions(db, list, write.from, write.to, shift)
+    for (const [list, shift] of write.lists)
+      followPositions(db, list, write.from, write.to, shift, write.placed.get(list))
   })
   return written
 }

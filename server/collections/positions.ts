@@ -123,6 +123,8 @@ export function followPositions(
   from: number,
   to: number,
   shift: (position: Position) => number | undefined,
+  /** Where the written row now is in the list, when it is in it. */
+  placed?: Omit<Position, 'offset'>,
 ) {
   const memory = memoryOf(db)
   const known = memory.get(list)
@@ -136,5 +138,8 @@ export function followPositions(
     }
     at.push({ ...position, offset: position.offset + by })
   }
+  // The row came before the list's first row: it is the first now. Without this, page 1 of a search
+  // whose matches cluster late lost where it begins at every write that added an earlier match.
+  if (placed && known.at[0]?.offset === 0 && at[0]?.offset === 1) at.unshift({ ...placed, offset: 0 })
   memory.set(list, { head: to, at, order: known.order })
 }

@@ -23,6 +23,8 @@ export interface CarriedWrite {
   counts: Map<string, number>
   /** How far it moved a position of each list it followed; undefined when it cannot tell. */
   lists: Map<string, (position: Place) => number | undefined>
+  /** Where the row is after the write in each list it is in. */
+  placed: Map<string, Place>
 }
 
 /** Enough for the writes that land while one slow search runs; older ones are forgotten. */

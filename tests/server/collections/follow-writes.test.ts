@@ -187,6 +187,19 @@ describe('lists followed across writes', () => {
     expect(carried?.from).toEqual({ ...from, offset: await offsetNow() })
   })
 
+  it("keeps where page 1 begins when a write puts a row before the list's first", async () => {
+    const son = `/api/contacts${LISTS[2]?.[0].replace('&', '?')}`
+    await call('GET', `${son}&limit=10&page=1`)
+    await call('GET', `${son}&limit=10&page=1`)
+    const [list] = listsOn(server.db, contacts, 100).find(([key]) => key.includes('son')) ?? []
+    expect(list && positionBefore(server.db, list, 0)?.from.offset).toBe(0)
+    const created = await call('POST', '/api/contacts', { firstName: 'Bob', lastName: 'Aaason' })
+    const first = positionBefore(server.db, list as string, 0)
+    expect(first?.head).toBe(await headNow(server.db, contacts, contacts.seq))
+    expect(first?.from).toEqual({ offset: 0, key: 'aaason', id: created.doc.id })
+    await expectAsTable(2, 1)
+  })
+
   it('follows nothing of a write that rolls back', async () => {
     await expectAsTable(0, 4)
     const head = await headNow(server.db, contacts, contacts.seq)
