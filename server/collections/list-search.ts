@@ -32,6 +32,7 @@ import {
 } from './list-order'
 import { keepPage, keptPage, pageKey } from './pages'
 import { type Position, positionBefore, rememberPosition } from './positions'
+import { type Found, sharedSearch } from './search-flights'
 import type { QueryField } from './where'
 
 export interface SearchQuery extends PlainQuery {
@@ -73,6 +74,30 @@ export async function searchList(db: Db, source: ListSource, query: SearchQuery)
         : found
     if (again && again !== 'moved') return again
   }
+  if (!key || !pageAt || !seq) return wholeSearch(db, source, query)
+  const { rows, total } = await sharedSearch(
+    db,
+    pageAt,
+    () => headNow(db, table, seq),
+    () => wholeSearch(db, source, query, { key, pageAt, list }),
+  )
+  return { rows, total }
+}
+
+/**
+ * The page and its count from ONE statement over every match (see searchList), remembered under
+ * `known` (the count's key, the page's, and the list's positions) when the table has a head.
+ */
+async function wholeSearch(
+  db: Db,
+  source: ListSource,
+  query: SearchQuery,
+  known?: { key: string; pageAt: string; list: string | undefined },
+): Promise<Found> {
+  const { table, seq } = source
+  const { page, limit, filter } = query
+  const offset = (page - 1) * limit
+  const counting = seq && { table, seq, filter }
   const fields = {
     row: table as never,
     total: sql<number>`count(*) over ()`.mapWith(Number),
@@ -88,11 +113,12 @@ export async function searchList(db: Db, source: ListSource, query: SearchQuery)
   const first = found[0]
   // Its position is left to the next read of this page: the sort value selected here would be computed
   // for every match, not only the page's (lower() of 11,762 names made a search after a write 1.6× slower on PGlite).
-  if (counting && key && first?.head !== undefined) {
+  if (counting && known && first?.head !== undefined) {
+    const { key, pageAt, list } = known
     remember(db, key, counting, first.total, first.head)
     keepPage(
       db,
-      pageAt as string,
+      pageAt,
       first.head,
       found.map((entry) => entry.row),
     )
@@ -109,10 +135,10 @@ export async function searchList(db: Db, source: ListSource, query: SearchQuery)
     first?.total ??
     (offset === 0
       ? 0
-      : counting && key
-        ? await countAndRemember(db, key, counting)
+      : counting && known
+        ? await countAndRemember(db, known.key, counting)
         : ((await db.select({ n: count() }).from(table).where(filter))[0]?.n ?? 0))
-  return { rows: found.map((entry) => entry.row), total }
+  return { rows: found.map((entry) => entry.row), total, head: first?.head }
 }
 
 /**
