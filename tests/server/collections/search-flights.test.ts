@@ -117,7 +117,9 @@ describe('many readers of one search while the team writes', () => {
   }
   const someone = async (lastName: string) => {
     const [row] = (
-      (await server.db.execute(sql`select id from contacts where last_name = 'Baker' limit 1`)) as unknown as {
+      (await server.db.execute(
+        sql`select id from contacts where last_name = 'Baker' limit 1`,
+      )) as unknown as {
         rows: { id: string }[]
       }
     ).rows
