@@ -17,6 +17,7 @@
  * sorted.
  */
 import { type SortKey, sortKeyOf } from '../domain/list-order'
+import { afterNextPaint, type Later } from './after-paint'
 import { compareEntries, type Entry } from './index-entries'
 import { measureSince, type OrderChange } from './mirror-entries'
 import { compareShown, runEnd, runStart } from './sorted-entries'
@@ -33,35 +34,6 @@ const FOLLOW_BELOW = 500
  * browser's timeline (DevTools) told from the list's own, and timed by the sort bench.
  */
 export const FIELD_ORDER_MEASURE = 'outpost list order: '
-
-/** Runs a task later; answers a function that cancels it. */
-type Later = (run: () => void) => () => void
-
-/**
- * Runs `run` just after the next frame is painted (a timer set from the frame's callback runs once the
- * frame is drawn), so that a build asked for by a click does not keep the page it answered off the
- * screen. A tab that paints nothing (hidden, Node, jsdom) runs it in the next task, and one hidden
- * before its frame came half a second later all the same (as the sync starts: src/sync/runtime.ts).
- */
-const afterNextPaint: Later = (run) => {
-  const painting =
-    typeof requestAnimationFrame !== 'undefined' &&
-    typeof document !== 'undefined' &&
-    document.visibilityState === 'visible'
-  let afterFrame: ReturnType<typeof setTimeout> | undefined
-  const frame = painting ? requestAnimationFrame(() => (afterFrame = setTimeout(once, 0))) : undefined
-  const fallback = setTimeout(once, painting ? 500 : 0)
-  function cancel() {
-    if (frame !== undefined) cancelAnimationFrame(frame)
-    clearTimeout(afterFrame)
-    clearTimeout(fallback)
-  }
-  function once() {
-    cancel()
-    run()
-  }
-  return cancel
-}
 
 const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 

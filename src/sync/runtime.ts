@@ -4,6 +4,7 @@
  * context the screens' stores use.
  */
 
+import { afterNextPaint } from '../db/after-paint'
 import { databaseName, OutpostDb } from '../db/database'
 import { dropMirrorIndexes } from '../db/mirror-index'
 import { onPageSleep, pageWorkersAllowed } from '../db/page-sleep'
@@ -159,30 +160,6 @@ export function startRuntime(
       db.close()
     },
   }
-}
-
-/**
- * Calls `start` just after the next frame is painted (a timer set from the
- * frame's callback runs once the frame is drawn). A tab that paints nothing
- * (hidden, or no frames at all: jsdom) starts in the next task instead, and
- * one hidden before its frame came starts half a second later all the same.
- * Answers a function that cancels the start.
- */
-function afterNextPaint(start: () => void): () => void {
-  const painting = typeof requestAnimationFrame !== 'undefined' && document.visibilityState === 'visible'
-  let afterFrame: ReturnType<typeof setTimeout> | undefined
-  const frame = painting ? requestAnimationFrame(() => (afterFrame = setTimeout(once, 0))) : undefined
-  const fallback = setTimeout(once, painting ? 500 : 0)
-  function cancel() {
-    if (frame !== undefined) cancelAnimationFrame(frame)
-    clearTimeout(afterFrame)
-    clearTimeout(fallback)
-  }
-  function once() {
-    cancel()
-    start()
-  }
-  return cancel
 }
 
 const startSyncWorker = () =>
