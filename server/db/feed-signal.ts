@@ -22,7 +22,10 @@ export const PROCESS_TOKEN = randomUUID()
 /** Signals within this window reach watchers once: a burst of writes is one pull per device. */
 const COALESCE_MS = 20
 
-/** Starts listening on `channel` for notifications' payloads; answers how to stop. */
+/**
+ * Starts listening on `channel` for notifications' payloads; answers how to stop, once the first
+ * LISTEN is in place (or has failed: then its reopening reports '', as if one had been missed).
+ */
 export type ListenFn = (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>
 
 interface Signal {
@@ -56,8 +59,12 @@ export function feedMoved(db: Db) {
   }, COALESCE_MS)
 }
 
-/** Calls `watcher` after each move of the feed (coalesced); answers how to stop. */
-export function watchFeed(db: Db, watcher: () => void): () => void {
+/**
+ * Calls `watcher` after each move of the feed (coalesced); answers how to stop, and `hearing`: settled
+ * once a write through another process would be heard. A write committed before then is not, so a
+ * stream's "pull now" waits for it (realtime/feed-streams.ts).
+ */
+export function watchFeed(db: Db, watcher: () => void): { stop: () => void; hearing: Promise<void> } {
   const signal = signalOf(db)
   signal.watchers.add(watcher)
   const listen = listenFns.get(db)
@@ -67,8 +74,15 @@ export function watchFeed(db: Db, watcher: () => void): () => void {
       if (payload !== PROCESS_TOKEN) feedMoved(db)
     })
   }
-  return () => {
-    signal.watchers.delete(watcher)
+  return {
+    stop: () => {
+      signal.watchers.delete(watcher)
+    },
+    hearing:
+      signal.stopListening?.then(
+        () => undefined,
+        () => undefined,
+      ) ?? Promise.resolve(),
   }
 }
 

@@ -40,8 +40,9 @@ export function openPostgres(databaseUrl: string, budgetMs = QUERY_BUDGET_MS): D
   }
   const listening = new Set<() => Promise<void>>()
   const listen: ListenFn = async (channel, onPayload) => {
-    const stop = listenOn(databaseUrl, channel, onPayload)
+    const { stop, first } = listenOn(databaseUrl, channel, onPayload)
     listening.add(stop)
+    await first
     return async () => {
       listening.delete(stop)
       await stop()
@@ -62,6 +63,7 @@ const RELISTEN_MOST_MS = 30_000
  * LISTEN on a connection of its own (a pooled one goes back to the pool, and its LISTEN with it),
  * opened again after a failure, sooner first then less often. Each reopening reports '' to
  * `onPayload`: notifications sent while it was down are lost, so the listener must assume one.
+ * `first` settles when the first LISTEN is in place, or has failed (its reopening will report '').
  */
 function listenOn(databaseUrl: string, channel: string, onPayload: (payload: string) => void) {
   let stopped = false
@@ -91,12 +93,13 @@ function listenOn(databaseUrl: string, channel: string, onPayload: (payload: str
     retry = setTimeout(() => void open(true), waitMs)
     waitMs = Math.min(waitMs * 2, RELISTEN_MOST_MS)
   }
-  void open(false)
-  return async () => {
+  const first = open(false)
+  const stop = async () => {
     stopped = true
     clearTimeout(retry)
     const last = client
     client = undefined
     await last?.end().catch(() => {})
   }
+  return { stop, first }
 }

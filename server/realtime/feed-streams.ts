@@ -49,6 +49,8 @@ interface OpenStream {
   out: Duplex
   socket: Socket | null
   tokenHash: string
+  /** Sent "ready": until then it hears nothing else (what moved meanwhile, its pull on ready reads). */
+  ready: boolean
 }
 
 /** Text sent and not yet taken by the device: in the stream (both of its sides) and the socket. */
@@ -59,6 +61,8 @@ export class FeedStreams {
   private readonly open = new Set<OpenStream>()
   private heartbeat: ReturnType<typeof setInterval> | undefined
   private stopWatchingFeed: (() => void) | undefined
+  /** Settles once a write through another process reaches this one's streams (feed-signal.ts). */
+  private hearing: Promise<void> = Promise.resolve()
   private stopWatchingSessions: (() => void) | undefined
   private stopWatchingPresence: (() => void) | undefined
   private presenceTimer: ReturnType<typeof setTimeout> | undefined
@@ -79,13 +83,19 @@ export class FeedStreams {
 
   /** Starts sending on `out` (which the route answers with) for the session `tokenHash`. */
   add(out: Duplex, socket: Socket | null, tokenHash: string) {
-    const stream: OpenStream = { out, socket, tokenHash }
+    const stream: OpenStream = { out, socket, tokenHash, ready: false }
     this.open.add(stream)
     out.once('close', () => this.drop(stream))
     out.once('error', () => this.drop(stream))
     if (this.open.size === 1) this.wake()
-    this.send(stream, READY)
-    this.send(stream, this.presenceEvent())
+    // "Pull now" only once a later write, through any process, is sure to be signalled: a device that
+    // pulled before this process listened would miss a write made in between until the next one.
+    void this.hearing.then(() => {
+      if (!this.open.has(stream)) return
+      stream.ready = true
+      this.send(stream, READY)
+      this.send(stream, this.presenceEvent())
+    })
   }
 
   /** Ends every stream and stops listening (the server is closing). */
@@ -97,7 +107,9 @@ export class FeedStreams {
 
   /** The first stream opened: listen to the feed and the sessions, and beat. */
   private wake() {
-    this.stopWatchingFeed = watchFeed(this.db, () => this.sendAll(MOVED))
+    const feed = watchFeed(this.db, () => this.sendAll(MOVED))
+    this.stopWatchingFeed = feed.stop
+    this.hearing = feed.hearing
     this.stopWatchingSessions = watchSessionChanges(() => void this.checkSessions())
     this.stopWatchingPresence = this.presence.watch(() => {
       this.presenceTimer ??= setTimeout(() => {
@@ -141,7 +153,7 @@ export class FeedStreams {
   }
 
   private sendAll(text: string) {
-    for (const stream of [...this.open]) this.send(stream, text)
+    for (const stream of [...this.open]) if (stream.ready) this.send(stream, text)
   }
 
   /** Writes, unless the device has left too much unread: then it is cut off (it reconnects, and pulls). */

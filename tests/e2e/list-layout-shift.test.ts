@@ -58,10 +58,26 @@ describe('the contacts list as it opens', () => {
   ] as const) {
     it(`does not shift its layout when the rows arrive, at ${viewport.width}×${viewport.height}${touch ? ' by touch' : ''}`, async () => {
       const { browser, page } = await rig.openBrowser({ viewport, touch })
+      const said: string[] = []
+      page.on('console', (message) => said.push(`${message.type()}: ${message.text()}`))
+      page.on('pageerror', (error) => said.push(`pageerror: ${error.message}`))
       try {
         await recordShifts(page)
         await signInThroughUi(page, rig.server.url)
-        const rowsShown = () => page.locator('tbody tr').nth(9).waitFor()
+        // When the rows never come, what the page showed and said instead (once seen in CI, under load).
+        const rowsShown = () =>
+          page
+            .locator('tbody tr')
+            .nth(9)
+            .waitFor()
+            .catch(async (error: Error) => {
+              const shown = await page
+                .evaluate(() => (document.body.textContent ?? '').replace(/\s+/g, ' ').slice(0, 800))
+                .catch((cause: Error) => `(no text: ${cause.message})`)
+              throw new Error(
+                `${error.message}\nat ${page.url()}, showing: ${shown}\nsaid: ${said.join(' | ')}`,
+              )
+            })
         await page.goto(`${rig.server.url}/contacts/list`)
         await rowsShown()
         // Long enough for the list's height at this width to be noted (the next frame).

@@ -9,6 +9,8 @@ import { PassThrough } from 'node:stream'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_SESSION_POLICY, hashToken } from '../../../server/auth/sessions'
+import { canListen, feedMoved } from '../../../server/db/feed-signal'
+import type { Db } from '../../../server/db/open'
 import { FeedStreams } from '../../../server/realtime/feed-streams'
 import { Presence } from '../../../server/realtime/presence'
 import { signedInApi, startTestServer, type TestServer } from '../helpers'
@@ -110,6 +112,41 @@ describe('the stream hub', () => {
     await new Promise<void>((resolve) => out.once('close', () => resolve()))
     expect(hub.size).toBe(0)
     expect(out.destroyed).toBe(true)
+    await hub.close()
+  })
+
+  it('says ready only once a write through another process would be heard, and nothing before', async () => {
+    // A database other processes write to, whose first LISTEN is held until `listening` is called.
+    const elsewhere = {} as Db
+    let listening = () => {}
+    canListen(elsewhere, async () => {
+      await new Promise<void>((resolve) => {
+        listening = resolve
+      })
+      return async () => {}
+    })
+    const hub = new FeedStreams(elsewhere, DEFAULT_SESSION_POLICY, new Presence(() => {}), {
+      heartbeatMs: 60_000,
+      maxBufferedBytes: 64 * 1024,
+    })
+    const out = new PassThrough()
+    let text = ''
+    out.on('data', (chunk: Buffer) => {
+      text += chunk.toString()
+    })
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 50))
+    hub.add(out, null, 'a-session')
+    // A write here before the LISTEN is in place: its pull on "ready" will read it.
+    feedMoved(elsewhere)
+    await settle()
+    expect(text).toBe('')
+    listening()
+    await settle()
+    expect(text).toMatch(/^retry: 2000\nevent: ready\ndata: \{\}\n\nevent: presence\n/)
+    expect(text).not.toContain('event: moved')
+    feedMoved(elsewhere)
+    await settle()
+    expect(text).toContain('event: moved')
     await hub.close()
   })
 })
