@@ -18,6 +18,7 @@ import { launchBrowser } from '../e2e/chromium'
 import { seededDataDir } from '../e2e/seeded-data-dir'
 import { ADMIN, startServer } from '../e2e/server-process'
 import { until } from '../e2e/signed-in'
+import { type DuplicateNoticeFigures, duplicateNoticeTimes, duplicateTargets } from './duplicate-notice'
 import { type IdbCeiling, idbCeiling } from './idb-ceiling'
 import { packsLeftIn } from './packs-left'
 import { type ListAct, rowsChangeIn, type Timing } from './rows-change'
@@ -48,6 +49,8 @@ export interface BrowserFigures {
   searchSameFrame: { dom: Stat; frame: Stat }
   offline: Record<'next' | 'search', Stat>
   globalSearch: { first: number; words: Stat; phone: Stat }
+  /** Add Contact's duplicates notice, offline, from the typing's pause (duplicate-notice.ts). */
+  duplicates: DuplicateNoticeFigures
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -314,12 +317,16 @@ export async function browserBench(): Promise<BrowserFigures> {
     // Written as the mirror holds it, and as a digit run in another format.
     const phone = await searchRounds('a phone number', ['7946 0123', '7700000124'])
     await page.keyboard.press('Escape')
+    const targets = await duplicateTargets(page, ROUNDS)
     await browser.context.setOffline(true)
     const offlineNext = await rounds('offline: next page', ['next'])
     const offlineSearch = await rounds('offline: two-word search, then another', [
       'search:emma wil',
       'search:noah garc',
     ])
+    // Offline too: the notice comes from the mirror alone.
+    await page.getByRole('link', { name: 'Add Contact' }).click()
+    const duplicates = await duplicateNoticeTimes(page, targets)
 
     // The online-only way, in a browser of its own (no app, no service worker), over a 100 ms round trip.
     const onlinePage = await online.context.newPage()
@@ -383,6 +390,7 @@ export async function browserBench(): Promise<BrowserFigures> {
       searchSameFrame: sameFrame,
       offline: { next: offlineNext.dom, search: offlineSearch.dom },
       globalSearch: { first, words, phone },
+      duplicates,
     }
   } catch (error) {
     console.error(error)
