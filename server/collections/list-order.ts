@@ -104,6 +104,18 @@ export function listOrderOf(source: ListSource, keys: SortKey[], filter: SQL | u
   return { table: source.table, filter, value: field === 'id' ? null : sortValue(source, field, false) }
 }
 
+/** Remembers where each row of a page read with its head is (a search's: list-search.ts). */
+export function rememberEach(db: Db, list: string, order: ListOrder, offset: number, entries: PageEntry[]) {
+  entries.forEach((entry, i) => {
+    if (entry.head !== undefined)
+      rememberPosition(db, list, order, entry.head, {
+        offset: offset + i,
+        key: entry.key ?? null,
+        id: String(entry.row.id),
+      })
+  })
+}
+
 /** Remembers where a page read with its head begins. */
 export function rememberFirst(db: Db, list: string, order: ListOrder, offset: number, entries: PageEntry[]) {
   const first = entries[0]

@@ -3,7 +3,7 @@
  * time from one statement over the trigram indexes, then from a bounded
  * prefix of the sort index while the table's head stands still.
  */
-import { and, count, eq, type SQL, sql } from 'drizzle-orm'
+import { and, count, inArray, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/open'
 import {
@@ -24,14 +24,14 @@ import {
   type PlainQuery,
   positionsKey,
   positionValue,
-  rememberFirst,
+  rememberEach,
   seekable,
   seekCondition,
   sortValue,
   withId,
 } from './list-order'
 import { keepPage, keptPage, pageKey } from './pages'
-import { type Position, positionBefore, rememberPosition } from './positions'
+import { type Position, positionBefore, positionsAfter, rememberPosition, samePosition } from './positions'
 import { type Found, sharedSearch } from './search-flights'
 import type { QueryField } from './where'
 
@@ -122,13 +122,16 @@ async function wholeSearch(
       first.head,
       found.map((entry) => entry.row),
     )
-    // Where the page begins, for the same page asked again (the next reader of a search, or this one's
-    // next visit): a walk of the sort index from there meets its matches at once, where a walk from the
-    // list's start could miss them all (every 'son' clusters under 'Anderson', 'Johnson', …) and send
-    // each repeat to this whole search again. One row read by its id, the first time only.
+    // Where the page's rows are, for the same page asked again (the next reader of a search, or this
+    // one's next visit): a walk of the sort index from there meets its matches at once, where a walk
+    // from the list's start could miss them all (every 'son' clusters under 'Anderson', 'Johnson', …)
+    // and send each repeat to this whole search again. Every row's, not only the first's: a write that
+    // moves one row of page 1 leaves the others where a walk from each meets them (prefixPage). The
+    // page's rows read by their ids, when some of their positions are not known at this head.
     const at = list ? positionBefore(db, list, offset) : undefined
-    if (list && !(at?.head === first.head && at.from.offset === offset))
-      await rememberWhereFound(db, source, query, list, offset, first)
+    const knownHere =
+      list && at?.head === first.head ? positionsAfter(db, list, offset - 1, offset + found.length).length : 0
+    if (list && knownHere < found.length) await rememberWhereFound(db, source, query, list, offset, found)
   }
   // Past the last page there is no row to carry the count: ask for it.
   const total =
@@ -157,20 +160,22 @@ async function fromPrefix(
 ): Promise<{ rows: Row[]; total: number } | 'moved' | undefined> {
   const { limit, filter } = query
   const offset = (query.page - 1) * limit
-  // Where this page's first match is, when a read at this head found it (below, or a prefix's).
+  // Where this page's first match is, when a read at this head found it (below, or a prefix's), and
+  // where later rows of the page begin, when known: the page is walked from each (prefixPage).
   const near = list ? positionBefore(db, list, offset) : undefined
   const from = near?.head === known.head ? near.from : undefined
+  const starts = list && from ? [from, ...positionsAfter(db, list, from.offset, offset + limit)] : []
   const exact = from?.offset === offset
   const missedFrom = (exact ? known.seekMissedFrom : known.prefixMissedFrom) ?? Number.POSITIVE_INFINITY
   if (offset >= known.total || offset >= missedFrom) return undefined
-  const entries = await prefixPage(db, source as ListSource & { seq: PgColumn }, query, known.total, from)
+  const entries = await prefixPage(db, source as ListSource & { seq: PgColumn }, query, known.total, starts)
   const head = entries[0]?.head
   // Read at another head than the count's: still the page when this process's write carried the count,
-  // and the position walked from, to that head unmoved (follow-writes.ts), by the time the rows came.
-  const at = head === known.head ? known : carriedTo(db, key, list, offset, from, head)
+  // and the positions walked from, to that head unmoved (follow-writes.ts), by the time the rows came.
+  const at = head === known.head ? known : carriedTo(db, key, list, starts, head)
   if (!at) return 'moved'
   if (entries.length === Math.min(limit, at.total - offset)) {
-    if (list) rememberFirst(db, list, listOrderOf(source, query.keys, filter), offset, entries)
+    if (list) rememberEach(db, list, listOrderOf(source, query.keys, filter), offset, entries)
     const rows = entries.map((entry) => entry.row)
     keepPage(db, pageAt, at.head, rows)
     return { rows, total: at.total }
@@ -179,51 +184,53 @@ async function fromPrefix(
   return undefined
 }
 
-/** The count remembered at `head`, when the position `from` (if any) is remembered there as it was. */
+/** The count remembered at `head`, when each position walked from is remembered there as it was. */
 function carriedTo(
   db: Db,
   key: string,
   list: string | undefined,
-  offset: number,
-  from: Position | undefined,
+  starts: Position[],
   head: number | undefined,
 ) {
   const now = rememberedEntry(db, key)
   if (head === undefined || now?.head !== head) return undefined
-  if (!from) return now
-  const carried = list ? positionBefore(db, list, offset) : undefined
-  const same =
-    carried?.head === head &&
-    carried.from.id === from.id &&
-    carried.from.key === from.key &&
-    carried.from.offset === from.offset
-  return same ? now : undefined
+  const unmoved = starts.every((start) => {
+    const carried = list ? positionBefore(db, list, start.offset) : undefined
+    return carried?.head === head && samePosition(carried.from, start)
+  })
+  return unmoved ? now : undefined
 }
 
-/** Remembers where a page found by the whole search begins: its first row's sort value, at the same head. */
+/** Remembers where each row of a page found by the whole search is: its sort value, at the same head. */
 async function rememberWhereFound(
   db: Db,
   source: ListSource,
   query: SearchQuery,
   list: string,
   offset: number,
-  first: PageEntry & { head?: number },
+  found: (PageEntry & { head?: number })[],
 ) {
   const { table, seq } = source
-  if (!seq || first.head === undefined) return
-  const id = String(first.row.id)
-  const [found] = await db
-    .select({ key: positionValue(source, query.keys, true), seq: sql<number>`${seq}`.mapWith(Number) })
-    .from(table)
-    .where(eq(table.id, id))
-  // Read in another snapshot: the row's sort value is the page's snapshot's when the row has not been
-  // written since; rememberPosition carries the position through the writes since that snapshot.
-  if (found && found.seq <= first.head)
-    rememberPosition(db, list, listOrderOf(source, query.keys, query.filter), first.head, {
-      offset,
-      key: found.key,
-      id,
+  const head = found[0]?.head
+  if (!seq || head === undefined) return
+  const ids = found.map((entry) => String(entry.row.id))
+  const read = await db
+    .select({
+      id: table.id,
+      key: positionValue(source, query.keys, true),
+      seq: sql<number>`${seq}`.mapWith(Number),
     })
+    .from(table)
+    .where(inArray(table.id, ids))
+  const byId = new Map(read.map((row) => [String(row.id), row]))
+  const order = listOrderOf(source, query.keys, query.filter)
+  ids.forEach((id, i) => {
+    const row = byId.get(id)
+    // Read in another snapshot: the row's sort value is the page's snapshot's when the row has not been
+    // written since; rememberPosition carries the position through the writes since that snapshot.
+    if (row && row.seq <= head)
+      rememberPosition(db, list, order, head, { offset: offset + i, key: row.key, id })
+  })
 }
 
 /**
@@ -240,17 +247,26 @@ async function rememberWhereFound(
  * it never costs much more than finding them all would. Each row carries
  * the head it was read at, for the caller to judge the page by the count of
  * that head.
+ *
+ * When more positions are known inside the page (`starts`, ascending, the
+ * first at or before the page), the page is walked from each of them at
+ * once: between positions at offsets a and b lie exactly b − a matches, the
+ * first of them the row at a, so each walk takes only its share. A write
+ * that puts a match first, far before the rest of page 1 (an 'Aason' above
+ * every 'Wilson'), adds a position at 0 and moves the old one to 1: one walk
+ * meets the new row, the other the rest, where a single walk from 0 ran out
+ * of rows before the cluster and sent the page to the whole search. A walk
+ * short of its share leaves the page short, and the caller does the same.
  */
 async function prefixPage(
   db: Db,
   source: ListSource & { seq: PgColumn },
   query: SearchQuery,
   total: number,
-  from?: Position,
+  starts: Position[],
 ): Promise<PageEntry[]> {
   const { table, seq } = source
-  const skip = (query.page - 1) * query.limit - (from?.offset ?? 0)
-  const bound = Math.max(total, 2 * (skip + query.limit))
+  const offset = (query.page - 1) * query.limit
   const keys = withId(query.keys).map((key, i) => ({
     value: sortValue(source, key.field, false),
     name: sql.identifier(`sort_${i}`),
@@ -265,17 +281,21 @@ async function prefixPage(
     ...keys.map((key) => sql`${key.value} as ${key.name}`),
     ...[...columns].map((column) => sql`${column}`),
   ]
-  const start = and(source.filter, from && seekCondition(source, query.keys, from))
-  const list = sql`select ${sql.join(selected, sql`, `)} from ${table} where ${start} order by ${sql.join(
-    keys.map((key) => sql`${key.value} ${key.direction}`),
-    sql`, `,
-  )} limit ${bound}`
-  // Named as the table, so `where` (written against the table's columns) reads the prefix's;
-  // ordered by the prefix's own columns, so PostgreSQL keeps its order instead of sorting it.
-  const ids = sql`(select "id" from (${list}) as ${table} where ${query.where} order by ${sql.join(
-    keys.map((key) => sql`${key.name} ${key.direction}`),
-    sql`, `,
-  )} limit ${query.limit} offset ${skip}) as "page_ids"`
+  const walks = walksOf(offset, query.limit, starts).map(({ from, skip, take }) => {
+    const start = and(source.filter, from && seekCondition(source, query.keys, from))
+    const bound = Math.max(total, 2 * (skip + take))
+    const list = sql`select ${sql.join(selected, sql`, `)} from ${table} where ${start} order by ${sql.join(
+      keys.map((key) => sql`${key.value} ${key.direction}`),
+      sql`, `,
+    )} limit ${bound}`
+    // Named as the table, so `where` (written against the table's columns) reads the prefix's;
+    // ordered by the prefix's own columns, so PostgreSQL keeps its order instead of sorting it.
+    return sql`(select "id" from (${list}) as ${table} where ${query.where} order by ${sql.join(
+      keys.map((key) => sql`${key.name} ${key.direction}`),
+      sql`, `,
+    )} limit ${take} offset ${skip})`
+  })
+  const ids = sql`(${sql.join(walks, sql` union all `)}) as "page_ids"`
   const fields = {
     row: table as never,
     head: headOf(table, seq),
@@ -286,4 +306,19 @@ async function prefixPage(
     .from(table)
     .innerJoin(ids, sql`${table.id} = "page_ids"."id"`)
     .orderBy(...orderBy(source, query.keys, false))) as PageEntry[]
+}
+
+/**
+ * The walks that make the page of `limit` rows at `offset`: one from the list's start when no position
+ * is known, else one from each start, taking the rows up to the next start (the last, up to the
+ * page's end) and skipping those before the page.
+ */
+function walksOf(offset: number, limit: number, starts: Position[]) {
+  if (starts.length === 0) return [{ from: undefined, skip: offset, take: limit }]
+  const walks = starts.map((from, i) => {
+    const begin = Math.max(from.offset, offset)
+    return { from, skip: begin - from.offset, take: (starts[i + 1]?.offset ?? offset + limit) - begin }
+  })
+  // Two positions at one offset: the first's share is nothing.
+  return walks.filter((walk) => walk.take > 0)
 }

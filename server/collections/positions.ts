@@ -73,6 +73,23 @@ export function positionBefore(
 }
 
 /**
+ * The remembered positions after offset `after` and before `end`, ascending, at the head positionBefore
+ * gave with the one at `after`. Two may share an offset (a row's delete leaves its position, true,
+ * at its successor's).
+ */
+export function positionsAfter(db: Db, list: string, after: number, end: number): Position[] {
+  return (
+    memoryOf(db)
+      .get(list)
+      ?.at.filter((position) => position.offset > after && position.offset < end) ?? []
+  )
+}
+
+/** The same row at the same offset. */
+export const samePosition = (a: Position, b: Position) =>
+  a.id === b.id && a.key === b.key && a.offset === b.offset
+
+/**
  * Remembers where a page began in the snapshot of `head`, carried through the writes this process has
  * followed since (write-log.ts). Positions of an older head than the list's are dropped; those of a
  * newer one replace the list's.

@@ -289,3 +289,81 @@ describe('lists followed across writes', () => {
     )
   })
 })
+
+describe('page 1 of a search after a write puts a match far before the rest', () => {
+  let server: TestServer
+  let cookie: string
+  beforeAll(async () => {
+    server = await startTestServer()
+    cookie = (await server.signIn()).cookie
+    // Every match ('Wilson') sorts after 300 rows that do not match: a walk from a row put before
+    // them all runs out (it walks as many rows as there are matches) before it meets the cluster.
+    await server.db.execute(sql`
+      insert into contacts (id, first_name, last_name, seq)
+      select gen_random_uuid(), 'Bob', case when g <= 300 then 'Abbott' else 'Wilson' end, nextval('write_seq')
+      from generate_series(1, 330) g`)
+  })
+  afterAll(() => server?.close())
+
+  const son = '/api/contacts?where[lastName][like]=son&limit=10&page=1'
+  const read = async () => {
+    const response = await server.request(cookie, { method: 'GET', url: son })
+    expect(response.statusCode).toBe(200)
+    return response.json() as { docs: { id: string }[]; totalDocs: number }
+  }
+  const fromTable = async () =>
+    rowsOf(
+      await server.db.execute(
+        sql`select id from contacts where deleted_at is null and last_name ilike '%son%' order by lower(last_name collate "und-x-icu") collate "C", id limit 10`,
+      ),
+    ).map((row) => row.id)
+
+  it('walks from the new first match and from where the rest begins, without missing', async () => {
+    await read()
+    await read()
+    const [key] = countsOn(server.db, contacts, 100).find(([counted]) => counted.includes('son')) ?? []
+    if (!key) throw new Error('the search was not counted')
+    for (const lastName of ['Aason', 'Aaason', 'Aaaason']) {
+      const created = await server.request(cookie, {
+        method: 'POST',
+        url: '/api/contacts',
+        payload: { firstName: 'Ann', lastName },
+      })
+      expect(created.statusCode).toBe(201)
+      const answer = await read()
+      expect(answer.docs.map((doc) => doc.id)).toEqual(await fromTable())
+      // The page came from the walks: none of them fell short of its share at this head.
+      const known = rememberedEntry(server.db, key)
+      expect(known?.head).toBe(await headNow(server.db, contacts, contacts.seq))
+      expect(known?.seekMissedFrom).toBeUndefined()
+      expect(known?.prefixMissedFrom).toBeUndefined()
+    }
+  })
+
+  it('walks from each row of page 1 when a write takes one of its first rows out of the search', async () => {
+    // Another search, read the first time by the whole search: it remembers where each row of page 1 is.
+    const so = '/api/contacts?where[lastName][like]=so&limit=10&page=1'
+    const first = await server.request(cookie, { method: 'GET', url: so })
+    const [, second] = first.json().docs as { id: string }[]
+    const [key] = countsOn(server.db, contacts, 100).find(([counted]) => counted.includes('%so%')) ?? []
+    if (!key || !second) throw new Error('the search was not counted')
+    // The second row ('Aaason') leaves the search: only a walk from the third row's place meets the rest.
+    const patched = await server.request(cookie, {
+      method: 'PATCH',
+      url: `/api/contacts/${second.id}`,
+      payload: { lastName: 'Abbott' },
+    })
+    expect(patched.statusCode).toBe(200)
+    const answer = (await server.request(cookie, { method: 'GET', url: so })).json()
+    const expected = rowsOf(
+      await server.db.execute(
+        sql`select id from contacts where deleted_at is null and last_name ilike '%so%' order by lower(last_name collate "und-x-icu") collate "C", id limit 10`,
+      ),
+    ).map((row) => row.id)
+    expect(answer.docs.map((doc: { id: string }) => doc.id)).toEqual(expected)
+    const known = rememberedEntry(server.db, key)
+    expect(known?.head).toBe(await headNow(server.db, contacts, contacts.seq))
+    expect(known?.seekMissedFrom).toBeUndefined()
+    expect(known?.prefixMissedFrom).toBeUndefined()
+  })
+})
