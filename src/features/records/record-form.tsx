@@ -3,12 +3,21 @@
  * No client rules beyond the shared schema: its messages, or the server's,
  * show under their fields, and what was typed always stays.
  */
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
+import {
+  type FormEvent,
+  memo,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react'
 import type { CollectionName } from '../../domain/collections'
 import { cx } from '../../ui/cx'
 import { button, card } from '../../ui/styles'
 import type { FieldErrors, FormValues } from './field-values'
-import { FieldWidget } from './field-widget'
+import { FieldWidget, type FieldWidgetProps } from './field-widget'
 import type { ScreenField } from './screens'
 
 interface RecordFormProps {
@@ -43,6 +52,13 @@ export function RecordForm({
 }: RecordFormProps) {
   const form = useRef<HTMLFormElement>(null)
   const [attempts, setAttempts] = useState(0)
+  // One change handler for the form's life, so a field is drawn again only when its own value, error
+  // or note changes (FormField): a keystroke redraws its field, a duplicates notice none.
+  const latestOnChange = useRef(onChange)
+  useLayoutEffect(() => {
+    latestOnChange.current = onChange
+  })
+  const change = useCallback((field: string, value: unknown) => latestOnChange.current(field, value), [])
 
   // After a save that found errors, take the user to the first field that has one.
   useEffect(() => {
@@ -59,17 +75,16 @@ export function RecordForm({
     <form ref={form} noValidate onSubmit={submit} className="space-y-6">
       <div className="grid gap-5 sm:grid-cols-2">
         {fields.map((field) => (
-          <div key={field.name} className={cx(WIDE.has(field.widget) && 'sm:col-span-2')}>
-            <FieldWidget
-              collection={collection}
-              field={field}
-              value={values[field.name]}
-              error={errors[field.name]}
-              busy={busy}
-              onChange={(value) => onChange(field.name, value)}
-            />
-            {fieldNotes?.[field.name]}
-          </div>
+          <FormField
+            key={field.name}
+            collection={collection}
+            field={field}
+            value={values[field.name]}
+            error={errors[field.name]}
+            busy={busy}
+            note={fieldNotes?.[field.name]}
+            onChange={change}
+          />
         ))}
       </div>
       {notice}
@@ -81,6 +96,22 @@ export function RecordForm({
     </form>
   )
 }
+
+interface FormFieldProps extends Omit<FieldWidgetProps, 'onChange'> {
+  note: ReactNode
+  onChange: (field: string, value: unknown) => void
+}
+
+/** One field of the form, with its note; memoised, as its props are the same unless it changed. */
+const FormField = memo(function FormField({ note, onChange, ...widget }: FormFieldProps) {
+  const { field } = widget
+  return (
+    <div className={cx(WIDE.has(field.widget) && 'sm:col-span-2')}>
+      <FieldWidget {...widget} onChange={(value) => onChange(field.name, value)} />
+      {note}
+    </div>
+  )
+})
 
 /** The form in its card under its heading, as the add and edit screens show it. */
 export function RecordFormCard({

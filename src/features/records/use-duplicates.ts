@@ -7,7 +7,7 @@
  * the notice while typing, never a way past it; and a save made before the list index is built
  * (the first seconds of a tab holding 100,000 contacts) waits for it, never saving unlooked.
  */
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { useRuntime } from '../../app/runtime-context'
 import { type Duplicate, findDuplicates } from '../../db/duplicates'
 import { mirrorIndex } from '../../db/mirror-index'
@@ -55,6 +55,13 @@ export function useDuplicates(
     if (checks) index.warm()
   }, [checks, index])
 
+  // When the typing and the index last changed: the pause counts from the later, not from the effect
+  // below, which React runs after the frame that shows the keystroke (up to a frame later).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the time `key` changed
+  const typedAt = useMemo(() => performance.now(), [key])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the time `version` changed
+  const changedAt = useMemo(() => performance.now(), [version])
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the probe; a new index version may hold new rows
   useEffect(() => {
     setAsked(false)
@@ -63,9 +70,10 @@ export function useDuplicates(
       return
     }
     // The last answer stays until the new one: a notice that blinked at every keystroke would be noise.
+    const paused = performance.now() - Math.max(typedAt, changedAt)
     const timer = setTimeout(
       () => setFound({ key, matches: findDuplicates(index, JSON.parse(key), record?.id) }),
-      DUPLICATE_PAUSE_MS,
+      Math.max(0, DUPLICATE_PAUSE_MS - paused),
     )
     return () => clearTimeout(timer)
   }, [key, index, version, record?.id])
