@@ -2,8 +2,9 @@
  * Duplicates on screen, in the browser: an existing contact's email, and its mobile number written
  * another way, typed key by key into Add Contact, offline, with every contact in the mirror. Each is
  * timed from the typing's pause (the last key's `keydown` plus the form's own pause,
- * DUPLICATE_PAUSE_MS) until the frame after the notice naming that contact is in the DOM, which
- * paints it. The goal: within a frame (p95 ≤ 16 ms). Printed, never asserted.
+ * DUPLICATE_PAUSE_MS) until the notice naming that contact is in the DOM, and until the frame after
+ * that, which paints it (a wait of up to a frame for Chromium's next one, whatever the work). The
+ * goal: within a frame (p95 ≤ 16 ms) to the DOM. Printed, never asserted.
  */
 import type { Page } from 'playwright-core'
 import { DUPLICATE_PAUSE_MS } from '../../src/features/records/use-duplicates'
@@ -15,9 +16,14 @@ export interface DuplicateTarget {
   mobile: string
 }
 
+export interface NoticeTimes {
+  dom: Stat
+  frame: Stat
+}
+
 export interface DuplicateNoticeFigures {
-  email: Stat
-  phone: Stat
+  email: NoticeTimes
+  phone: NoticeTimes
 }
 
 /** Contacts to type again, spread over the list, asked of the server while the page is online. */
@@ -40,11 +46,11 @@ export async function duplicateTargets(page: Page, count: number): Promise<Dupli
 }
 
 /**
- * Runs in the page: resolves with the ms from the last key's pause until the frame after a notice
- * naming `name` is in the DOM. Self-contained: it is sent to the page as source text.
+ * Runs in the page: resolves with the ms from the last key's pause until a notice naming `name` is in
+ * the DOM, and until the frame after that. Self-contained: it is sent to the page as source text.
  */
 function noticeAfterPause({ name, pauseMs }: { name: string; pauseMs: number }) {
-  return new Promise<number>((resolve, reject) => {
+  return new Promise<{ dom: number; frame: number }>((resolve, reject) => {
     let lastKey = 0
     const onKey = () => {
       lastKey = performance.now()
@@ -56,11 +62,12 @@ function noticeAfterPause({ name, pauseMs }: { name: string; pauseMs: number }) 
       )
     const observer = new MutationObserver(() => {
       if (!shown()) return
+      const dom = performance.now() - (lastKey + pauseMs)
       observer.disconnect()
       clearTimeout(timeout)
       requestAnimationFrame(() => {
         removeEventListener('keydown', onKey, true)
-        resolve(performance.now() - (lastKey + pauseMs))
+        resolve({ dom, frame: performance.now() - (lastKey + pauseMs) })
       })
     })
     observer.observe(document.body, { subtree: true, childList: true, characterData: true })
@@ -84,7 +91,7 @@ export async function duplicateNoticeTimes(
 ): Promise<DuplicateNoticeFigures> {
   const time = async (label: string, value: (target: DuplicateTarget) => string) => {
     const field = page.getByLabel(label, { exact: true })
-    const times: number[] = []
+    const times: { dom: number; frame: number }[] = []
     for (const target of targets) {
       await field.click()
       const noticed = page.evaluate(noticeAfterPause, { name: target.name, pauseMs: DUPLICATE_PAUSE_MS })
@@ -96,9 +103,10 @@ export async function duplicateNoticeTimes(
         () => !document.querySelector('main')?.textContent?.includes('you already have'),
       )
     }
-    const figures = stat(times)
+    const figures = { dom: stat(times.map((t) => t.dom)), frame: stat(times.map((t) => t.frame)) }
+    const said = (s: Stat) => `p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms`
     console.log(
-      `duplicates on screen, ${label}: from the typing's pause to the notice's frame p50 ${figures.p50.toFixed(1)} ms, p95 ${figures.p95.toFixed(1)} ms (${figures.runs} runs)`,
+      `duplicates on screen, ${label}: from the typing's pause to the notice in the DOM ${said(figures.dom)}, to its frame ${said(figures.frame)} (${times.length} runs)`,
     )
     return figures
   }

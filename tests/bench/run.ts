@@ -186,13 +186,15 @@ function duplicateNoticeSection(b: BrowserFigures) {
     `Add Contact's notice "This may be a contact you already have", in Chromium with ${b.contacts.toLocaleString('en')} contacts in the`,
     "mirror, offline: an existing contact's email, then its mobile number grouped another way, typed into the",
     "form key by key (one every 40 ms). Timed from the typing's pause (the last key plus the form's own",
-    '250 ms) until the frame after the notice naming that contact is in the DOM (tests/bench/duplicate-notice.ts).',
-    'The goal: within a frame (p95 ≤ 16 ms).',
+    "250 ms; the last key's own render comes first) until the notice naming that contact is in the DOM, and",
+    'until the frame after that, which paints it: up to a frame more, as Chromium begins a frame no sooner',
+    'than 16.7 ms after the last, whatever the work (tests/bench/duplicate-notice.ts). The goal: within a',
+    'frame (p95 ≤ 16 ms) to the DOM.',
     '',
-    '| Typed | p50 / p95 | Goal |',
-    '| --- | --- | --- |',
-    `| An existing email (${email.runs} contacts) | ${p(email)} | ${met(email)} |`,
-    `| An existing mobile number, in the Phone field (${phone.runs} contacts) | ${p(phone)} | ${met(phone)} |`,
+    '| Typed | To the DOM (p50 / p95) | To the frame (p50 / p95) | Goal |',
+    '| --- | --- | --- | --- |',
+    `| An existing email (${email.dom.runs} contacts) | ${p(email.dom)} | ${p(email.frame)} | ${met(email.dom)} |`,
+    `| An existing mobile number, in the Phone field (${phone.dom.runs} contacts) | ${p(phone.dom)} | ${p(phone.frame)} | ${met(phone.dom)} |`,
   ].join('\n')
 }
 
