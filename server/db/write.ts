@@ -41,17 +41,61 @@ const LOCK_AND_NOTIFY = sql.raw(
 /** The database each open write transaction belongs to, and what it asked to run once it commits. */
 const writing = new WeakMap<Tx, { db: Db; committed: ((db: Db) => void)[] }>()
 
+/**
+ * Per database, this process's write transactions between their last statement and the end of their
+ * `committed` callbacks. On PostgreSQL another connection's read can see a commit before this process
+ * has run what the commit asked (the COMMIT's answer and the read's come back on different sockets):
+ * such a read finds the table at a head that what this process remembers has not reached yet.
+ */
+const committing = new WeakMap<Db, Set<Promise<void>>>()
+
+/**
+ * Resolves once every write this process is committing has run its `committed` callbacks (or rolled
+ * back). A read that met a head newer than what it remembers waits on this before judging that
+ * another process moved the table: when the write was this process's, what it remembered has then
+ * been carried to that head (collections/follow-writes.ts). At most one COMMIT's round trip.
+ */
+export async function commitsSettled(db: Db): Promise<void> {
+  const pending = committing.get(db)
+  if (pending?.size) await Promise.all(pending)
+}
+
 export async function withWriteLock<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const committed: ((db: Db) => void)[] = []
-  const result = await db.transaction(async (tx) => {
-    writing.set(tx, { db, committed })
-    if (!soleClient.has(db)) await tx.execute(LOCK_AND_NOTIFY)
-    return fn(tx)
+  let settle = () => {}
+  try {
+    const result = await db.transaction(async (tx) => {
+      writing.set(tx, { db, committed })
+      if (!soleClient.has(db)) await tx.execute(LOCK_AND_NOTIFY)
+      const value = await fn(tx)
+      settle = committingOn(db)
+      return value
+    })
+    // Nothing of a transaction that rolled back runs: `committed` is only reached here.
+    for (const run of committed) run(db)
+    feedMoved(db)
+    return result
+  } finally {
+    settle()
+  }
+}
+
+/** Marks a write of `db` as committing; the answer ends the mark. */
+function committingOn(db: Db): () => void {
+  let pending = committing.get(db)
+  if (!pending) {
+    pending = new Set()
+    committing.set(db, pending)
+  }
+  let done = () => {}
+  const mark = new Promise<void>((resolve) => {
+    done = resolve
   })
-  // Nothing of a transaction that rolled back runs: `committed` is only reached here.
-  for (const run of committed) run(db)
-  feedMoved(db)
-  return result
+  pending.add(mark)
+  return () => {
+    pending.delete(mark)
+    done()
+  }
 }
 
 /** The database `tx` writes; undefined outside `withWriteLock`. */
