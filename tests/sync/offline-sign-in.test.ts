@@ -216,6 +216,37 @@ describe('the session opened offline, once the server answers', () => {
     db.close()
   })
 
+  it('signs the device out at once when the account was deleted on the server, sending nothing', async () => {
+    const lee = await server.createUser()
+    const tablet = browser()
+    await tablet.signIn(lee.email, lee.password)
+    tablet.network.offline = true
+    await signOut({ transport: tablet.transport, storage: tablet.storage })
+    const user = await tablet.signIn(lee.email, lee.password)
+    const db = new OutpostDb(`offline-sign-in-${crypto.randomUUID()}`)
+    const gate = sessionGate(user, tablet.transport, tablet.storage)
+    const engine = new SyncEngine({ db, transport: gate.transport, userId: user.id })
+    await createRecord({ db, userId: user.id }, 'contacts', { firstName: 'Never', lastName: 'Landed' })
+
+    const deleted = await server.request(adminCookie, { method: 'DELETE', url: `/api/users/${lee.id}` })
+    expect(deleted.statusCode).toBe(200)
+    tablet.network.offline = false
+    expect(await gate.runner(engine, engine.status).sync()).toBe('auth')
+    expect(storedUser(tablet.storage)).toBeNull()
+    expect(signInNotice(tablet.storage)).toBe(REFUSED_TEXT)
+    const found = await server.request(adminCookie, {
+      method: 'GET',
+      url: '/api/contacts?where[lastName][equals]=Landed',
+    })
+    expect(found.json().docs).toEqual([])
+    // The device no longer opens offline for that account.
+    tablet.network.offline = true
+    expect(await refusal(tablet.signIn(lee.email, lee.password))).toBe(
+      'You are offline. Connect to the internet to sign in.',
+    )
+    db.close()
+  })
+
   it('after a reload (the typed password gone), locks the app so the password is asked again', async () => {
     const pat = await server.createUser()
     const tablet = browser()

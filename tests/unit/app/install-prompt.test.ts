@@ -3,8 +3,8 @@
  * own dialog when it offers one, Safari's menus explained where there is no
  * dialog, and nothing where the app is installed or cannot be.
  */
-import { describe, expect, it } from 'vitest'
-import { type InstallEnvironment, installWay } from '../../../src/app/install-prompt'
+import { describe, expect, it, vi } from 'vitest'
+import { catchInstallPrompt, type InstallEnvironment, installWay } from '../../../src/app/install-prompt'
 
 const agents = {
   iphone:
@@ -67,5 +67,23 @@ describe('the install action', () => {
     ],
   ])('%s', (_, environment, way) => {
     expect(installWay(environment)).toBe(way)
+  })
+})
+
+describe('once installed', () => {
+  it('asks the browser to keep the data on the device, which an installed app is granted', async () => {
+    const persist = vi.fn(async () => true)
+    Object.defineProperty(navigator, 'storage', {
+      configurable: true,
+      value: { persisted: async () => false, persist },
+    })
+    try {
+      catchInstallPrompt()
+      expect(persist).not.toHaveBeenCalled()
+      window.dispatchEvent(new Event('appinstalled'))
+      await vi.waitFor(() => expect(persist).toHaveBeenCalledTimes(1))
+    } finally {
+      Reflect.deleteProperty(navigator, 'storage')
+    }
   })
 })

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AUTH_KEYS } from '../../../../src/session/stored-user'
 import { currentPath, fakeTransport, renderApp } from '../../helpers'
 
@@ -9,7 +9,71 @@ function fill(email: string, password: string) {
   fireEvent.click(screen.getByRole('button', { name: "Let's go" }))
 }
 
+/** The browser's persistent-storage calls, answering "not yet" then "granted". */
+function stubStorage() {
+  const persist = vi.fn(async () => true)
+  Object.defineProperty(navigator, 'storage', {
+    configurable: true,
+    value: { persisted: async () => false, persist },
+  })
+  return persist
+}
+
+const signedIn = () =>
+  fakeTransport(() => ({
+    status: 200,
+    headers: {},
+    body: {
+      message: 'ok',
+      exp: 0,
+      user: {
+        id: 'u1',
+        email: 'ada@example.com',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        role: { id: 'r', roleName: 'Admin' },
+      },
+    },
+  }))
+
 describe('login', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'storage')
+  })
+
+  it('asks the browser to keep the data on the device when the sign-in succeeds, not before', async () => {
+    const persist = stubStorage()
+    const { router } = renderApp('/login', { transport: signedIn() })
+    await screen.findByRole('button', { name: "Let's go" })
+    fill('not-an-email', 'abcd')
+    expect(persist).not.toHaveBeenCalled()
+    fill('ada@example.com', 'correct-horse')
+    await waitFor(() => expect(currentPath(router)).not.toBe('/login'))
+    await waitFor(() => expect(persist).toHaveBeenCalledTimes(1))
+  })
+
+  it('does not ask when the sign-in is refused', async () => {
+    const persist = stubStorage()
+    const transport = fakeTransport(() => ({
+      status: 401,
+      headers: {},
+      body: {
+        errors: [
+          {
+            name: 'AuthenticationError',
+            title: 'x',
+            message: 'The email or password provided is incorrect.',
+          },
+        ],
+      },
+    }))
+    renderApp('/login', { transport })
+    await screen.findByRole('button', { name: "Let's go" })
+    fill('ada@example.com', 'wrong-password')
+    await screen.findByRole('alert')
+    expect(persist).not.toHaveBeenCalled()
+  })
+
   it('checks the fields itself and calls nothing while they are wrong', async () => {
     const transport = fakeTransport()
     renderApp('/login', { transport })
