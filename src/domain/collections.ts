@@ -5,7 +5,7 @@
 import { CATALOG, type CatalogItem, type CatalogName, catalogFields, catalogSchemas } from './catalog'
 import { type Company, companyFields, companySchemas } from './company'
 import { type Contact, contactFields, contactSchemas } from './contact'
-import { type EntityFields, fieldsWith, type WriteSchemas } from './fields'
+import { type EntityFields, fieldsWith, relationsOf, type WriteSchemas } from './fields'
 import type { ImageKind } from './images'
 import { userSchemas } from './user'
 
@@ -34,7 +34,10 @@ export interface CollectionSpec {
   fields?: EntityFields
   /** The checks of a create and of a patch, the same on the device and on the server (fields.ts). */
   schemas: WriteSchemas
-  /** Fields that point at a record of another collection (a create must wait for that record's create). */
+  /**
+   * Fields that point at a record of another collection (a create must wait for that record's create),
+   * from the fields' `relation` roles.
+   */
   relations: Readonly<Record<string, string>>
   /** The image reference field, for the catalog entities. */
   image?: { field: string; kind: ImageKind }
@@ -56,7 +59,7 @@ export const contactsCollection: EntitySpec = {
   listFields: fieldsWith(contactFields, 'listed'),
   fields: contactFields,
   schemas: contactSchemas,
-  relations: { company: 'companies' },
+  relations: relationsOf(contactFields),
   displayName: (doc) => joined(field(doc, 'firstName'), field(doc, 'lastName')),
 }
 
@@ -68,7 +71,7 @@ export const companiesCollection: EntitySpec = {
   listFields: fieldsWith(companyFields, 'listed'),
   fields: companyFields,
   schemas: companySchemas,
-  relations: {},
+  relations: relationsOf(companyFields),
   displayName: (doc) => joined(field(doc, 'companyName')),
 }
 
@@ -83,7 +86,7 @@ function catalogCollection(name: CatalogName): EntitySpec {
     listFields: fieldsWith(fields, 'listed'),
     fields,
     schemas: catalogSchemas(name),
-    relations: {},
+    relations: relationsOf(fields),
     image: { field: imageField, kind: imageKind },
     displayName: (doc) => joined(field(doc, 'name')),
   }

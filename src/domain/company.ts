@@ -1,15 +1,7 @@
 /** The company entity: fields, write schemas and searches. */
 import * as v from 'valibot'
 import type { DocMeta } from './contact'
-import {
-  type EntityFields,
-  entitySchemas,
-  optionalEmail,
-  requiredText,
-  type StoredFields,
-  schemasOf,
-  text,
-} from './fields'
+import { type EntityFields, entitySchemas, optionalEmail, requiredText, type StoredOf, text } from './fields'
 
 /** A website as typed ("example.com" is fine); only a scheme other than http(s) is refused. */
 const website = v.pipe(
@@ -69,9 +61,7 @@ export const companyFields = {
   },
 } as const satisfies EntityFields
 
-export const companyFieldSchemas = schemasOf(companyFields)
-
-export type CompanyFields = StoredFields<typeof companyFieldSchemas>
+export type CompanyFields = StoredOf<typeof companyFields>
 export type Company = CompanyFields & DocMeta
 
 export const companySchemas = entitySchemas(companyFields, ['companyName'])

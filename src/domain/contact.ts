@@ -4,10 +4,9 @@ import {
   type EntityFields,
   entitySchemas,
   optionalEmail,
-  relationship,
+  relationTo,
   requiredText,
-  type StoredFields,
-  schemasOf,
+  type StoredOf,
   text,
   webHref,
 } from './fields'
@@ -123,22 +122,17 @@ export const contactFields = {
   },
   company: {
     label: 'Company',
-    widget: 'relation',
-    schema: relationship('companies'),
-    relation: {
-      collection: 'companies',
+    ...relationTo('companies', {
       createField: 'companyName',
       createLabel: 'Add New Company',
       emptyText: 'No companies match',
-    },
+    }),
     card: { line: 5 },
     duplicate: { match: 'together', as: 'text', said: 'the same name at the same company' },
   },
 } as const satisfies EntityFields
 
-export const contactFieldSchemas = schemasOf(contactFields)
-
-export type ContactFields = StoredFields<typeof contactFieldSchemas, 'company'>
+export type ContactFields = StoredOf<typeof contactFields>
 
 export const contactSchemas = entitySchemas(contactFields, ['firstName'])
 

@@ -132,11 +132,47 @@ export interface FieldDefinition {
   rows?: number
   /** A select's choices, and the label of choosing none. */
   choices?: { values: readonly string[]; none: string }
-  /** What a relation points at, and what its picker offers to create with the typed text. */
-  relation?: { collection: string; createField: string; createLabel: string; emptyText: string }
+  /** What a relation points at, and what its picker offers to create with the typed text (`relationTo`). */
+  relation?: RelationRole
   /** How it tells that a record being added or edited may already exist (duplicates.ts). */
   duplicate?: DuplicateRole
 }
+
+/** What a relation field points at, and what its picker offers to create with the typed text. */
+export interface RelationRole {
+  collection: string
+  /** 'Add New Company' makes a record of the target with the typed text in this field. */
+  createField: string
+  createLabel: string
+  emptyText: string
+}
+
+/**
+ * A relation field's widget, check and picker, the collection it points at said once: the check takes a
+ * reference to that collection, and the collection's own spec (`relationsOf`) and the stored type
+ * (`RelationNames`) learn the field from the widget and role it makes.
+ */
+export const relationTo = <const C extends string>(
+  collection: C,
+  picker: Omit<RelationRole, 'collection'>,
+) => ({
+  widget: 'relation' as const,
+  schema: relationship(collection),
+  relation: { collection, ...picker },
+})
+
+/** Each relation field and the collection it points at (a create waits for the record it names). */
+export const relationsOf = (fields: EntityFields): Readonly<Record<string, string>> =>
+  Object.fromEntries(
+    Object.entries(fields).flatMap(([name, field]) =>
+      field.relation ? [[name, field.relation.collection]] : [],
+    ),
+  )
+
+/** The names of an entity's relation fields, as a type: the stored record keeps their reference shape. */
+export type RelationNames<F extends EntityFields> = {
+  [K in keyof F]: F[K]['widget'] extends 'relation' ? K : never
+}[keyof F]
 
 /**
  * A field's part in finding a duplicate: `alone`, the same value alone says it is the same record
@@ -183,6 +219,12 @@ export function schemasOf<const F extends EntityFields>(fields: F): { [K in keyo
 export type StoredFields<F extends FieldSchemas, R extends keyof F = never> = {
   [K in keyof F]: K extends R ? Relationship | null : Widened<v.InferOutput<F[K]>>
 }
+
+/** A record's fields as stored, from its field definitions: its relation fields keep their reference shape. */
+export type StoredOf<F extends EntityFields> = StoredFields<
+  { [K in keyof F]: F[K]['schema'] },
+  RelationNames<F> & keyof F
+>
 
 /** A stored text is any text: a choice list (the departments) checks new values, not ones stored before it changed. */
 type Widened<T> = [T] extends [string] ? string : T

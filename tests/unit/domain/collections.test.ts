@@ -90,6 +90,16 @@ describe('the roles the fields are given', () => {
     expect(headers('services')).toEqual(['Service Name (primary)', 'Description (richText)'])
   })
 
+  it('point each relation field at the collection its definition names, and nothing else', () => {
+    expect(collections.contacts.relations).toEqual({ company: 'companies' })
+    for (const collection of COLLECTION_NAMES) {
+      for (const target of Object.values(collections[collection].relations)) {
+        expect(COLLECTION_NAMES).toContain(target)
+      }
+      if (collection !== 'contacts') expect(collections[collection].relations).toEqual({})
+    }
+  })
+
   it('number every list column once, from 1, the row name first', () => {
     for (const collection of COLLECTION_NAMES) {
       const columns = Object.values(collections[collection].fields).flatMap(({ listed }) =>
