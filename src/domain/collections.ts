@@ -5,7 +5,15 @@
 import { CATALOG, type CatalogItem, type CatalogName, catalogFields, catalogSchemas } from './catalog'
 import { type Company, companyFields, companySchemas } from './company'
 import { type Contact, contactFields, contactSchemas } from './contact'
-import { type EntityFields, fieldsWith, relationsOf, type WriteSchemas } from './fields'
+import {
+  defaultSortOf,
+  displayNameOf,
+  type EntityFields,
+  fieldsWith,
+  joinedTexts,
+  relationsOf,
+  type WriteSchemas,
+} from './fields'
 import type { ImageKind } from './images'
 import { userSchemas } from './user'
 
@@ -19,7 +27,10 @@ export interface CollectionSpec {
    * on the server. The app's own searches follow one rule over the `global` fields (global-search.ts).
    */
   searchFields: readonly string[]
-  /** The list's order, and the one IndexedDB index each collection keeps (src/db/database.ts). */
+  /**
+   * The list's order, and the one IndexedDB index each collection keeps (src/db/database.ts): the field
+   * listed with `order`.
+   */
   defaultSort: string
   /**
    * The fields a list of the collection shows (its columns, a card's title, a
@@ -41,55 +52,48 @@ export interface CollectionSpec {
   relations: Readonly<Record<string, string>>
   /** The image reference field, for the catalog entities. */
   image?: { field: string; kind: ImageKind }
-  /** What a record is called in 'Delete {name}?' */
+  /** What a record is called in 'Delete {name}?': its `namePart` fields. */
   displayName: (doc: object) => string
 }
 
 /** A collection staff list, add and edit: its fields are declared. */
 export type EntitySpec = CollectionSpec & { fields: EntityFields }
 
-const joined = (...parts: unknown[]) => parts.filter((part) => typeof part === 'string' && part).join(' ')
-const field = (doc: object, name: string) => (doc as Record<string, unknown>)[name]
-
-export const contactsCollection: EntitySpec = {
-  path: 'contacts',
-  label: 'contact',
-  searchFields: fieldsWith(contactFields, 'searched'),
-  defaultSort: 'lastName',
-  listFields: fieldsWith(contactFields, 'listed'),
-  fields: contactFields,
-  schemas: contactSchemas,
-  relations: relationsOf(contactFields),
-  displayName: (doc) => joined(field(doc, 'firstName'), field(doc, 'lastName')),
+/**
+ * A collection staff work with, from its entity's fields: what it searches, lists, orders by, points at
+ * and calls a record all come from the fields' roles (fields.ts).
+ */
+function entityCollection(
+  path: string,
+  label: string,
+  fields: EntityFields,
+  schemas: WriteSchemas,
+  image?: CollectionSpec['image'],
+): EntitySpec {
+  return {
+    path,
+    label,
+    searchFields: fieldsWith(fields, 'searched'),
+    defaultSort: defaultSortOf(fields),
+    listFields: fieldsWith(fields, 'listed'),
+    fields,
+    schemas,
+    relations: relationsOf(fields),
+    ...(image && { image }),
+    displayName: displayNameOf(fields),
+  }
 }
 
-export const companiesCollection: EntitySpec = {
-  path: 'companies',
-  label: 'company',
-  searchFields: fieldsWith(companyFields, 'searched'),
-  defaultSort: 'companyName',
-  listFields: fieldsWith(companyFields, 'listed'),
-  fields: companyFields,
-  schemas: companySchemas,
-  relations: relationsOf(companyFields),
-  displayName: (doc) => joined(field(doc, 'companyName')),
-}
+export const contactsCollection = entityCollection('contacts', 'contact', contactFields, contactSchemas)
+
+export const companiesCollection = entityCollection('companies', 'company', companyFields, companySchemas)
 
 function catalogCollection(name: CatalogName): EntitySpec {
   const { label, imageField, imageKind } = CATALOG[name]
-  const fields = catalogFields(name)
-  return {
-    path: name,
-    label,
-    searchFields: fieldsWith(fields, 'searched'),
-    defaultSort: 'name',
-    listFields: fieldsWith(fields, 'listed'),
-    fields,
-    schemas: catalogSchemas(name),
-    relations: relationsOf(fields),
-    image: { field: imageField, kind: imageKind },
-    displayName: (doc) => joined(field(doc, 'name')),
-  }
+  return entityCollection(name, label, catalogFields(name), catalogSchemas(name), {
+    field: imageField,
+    kind: imageKind,
+  })
 }
 
 export const collections = {
@@ -122,8 +126,11 @@ export const accountCollection: CollectionSpec = {
   schemas: userSchemas,
   relations: {},
   image: { field: 'userImage', kind: 'user-image' },
-  displayName: (doc) =>
-    joined(field(doc, 'firstName'), field(doc, 'lastName')) || joined(field(doc, 'email')),
+  // The account has no field definitions here (My Profile has a form of its own): its name is said here.
+  displayName: (doc) => {
+    const { firstName, lastName, email } = doc as Record<string, unknown>
+    return joinedTexts([firstName, lastName]) || joinedTexts([email])
+  },
 }
 
 /** Everything the mirror holds and the outbox sends: the synced collections and one's own account. */

@@ -58,6 +58,7 @@ export const contactFields = {
     widget: 'text',
     schema: requiredText(100),
     listed: { column: 1, kind: 'primary', cardTitleWith: 'lastName' },
+    namePart: true,
     searched: true,
     global: 'text',
     duplicate: { match: 'together', as: 'text', said: 'the same name at the same company' },
@@ -66,7 +67,9 @@ export const contactFields = {
     label: 'Last Name',
     widget: 'text',
     schema: text(100),
-    listed: { column: 2 },
+    // A contact list is ordered by family name.
+    listed: { column: 2, order: true },
+    namePart: true,
     searched: true,
     global: 'text',
     duplicate: { match: 'together', as: 'text', said: 'the same name at the same company' },

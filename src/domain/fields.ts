@@ -96,6 +96,11 @@ export interface ListRole {
   hideBelow?: 'xl'
   /** The primary column's companion in a card's title (a contact's card: the first and last names). */
   cardTitleWith?: string
+  /**
+   * The list's order until a header is chosen, and the one index the device keeps for the collection
+   * (src/db/database.ts): one field of each entity, a column the list sorts by.
+   */
+  order?: true
 }
 
 /** A field's line in the card beside the record's edit form (a way of reaching the record, or its relation). */
@@ -128,6 +133,11 @@ export interface FieldDefinition {
   global?: 'text' | 'phone'
   /** A line of the info card beside the edit form: email, phone and web address fields get a button. */
   card?: CardRole
+  /**
+   * A part of what the record is called ('Delete Ada Lovelace?', a relation's link, a search result):
+   * the parts, in the entity's order, joined by a space (`displayNameOf`).
+   */
+  namePart?: true
   /** Visible rows of a textarea (or of a rich-text field typed as plain words). */
   rows?: number
   /** A select's choices, and the label of choosing none. */
@@ -203,6 +213,26 @@ export const sortsList = (field: FieldDefinition) =>
 /** The names of the fields that have a role, in the entity's order. */
 export const fieldsWith = (fields: EntityFields, role: 'listed' | 'searched' | 'global' | 'card') =>
   Object.keys(fields).filter((name) => fields[name]?.[role] !== undefined)
+
+/** The list's order: the one field listed with `order` (a collection without one, or with two, is an error at once). */
+export function defaultSortOf(fields: EntityFields): string {
+  const ordered = Object.keys(fields).filter((name) => fields[name]?.listed?.order)
+  const [only] = ordered
+  if (ordered.length !== 1 || only === undefined || !sortsList(fields[only] as FieldDefinition)) {
+    throw new Error(`One sorted column must order the list, not ${ordered.join(', ') || 'none'}`)
+  }
+  return only
+}
+
+/** What a record is called: its `namePart` fields' texts, in the entity's order, the empty ones left out. */
+export function displayNameOf(fields: EntityFields): (doc: object) => string {
+  const parts = Object.keys(fields).filter((name) => fields[name]?.namePart)
+  return (doc) => joinedTexts(parts.map((name) => (doc as Record<string, unknown>)[name]))
+}
+
+/** Texts joined by a space, whatever is not a text or is empty left out (a name from its parts). */
+export const joinedTexts = (parts: readonly unknown[]) =>
+  parts.filter((part) => typeof part === 'string' && part).join(' ')
 
 /** The entity's field schemas, for writeSchemas and the stored fields' type. */
 export function schemasOf<const F extends EntityFields>(fields: F): { [K in keyof F]: F[K]['schema'] } {

@@ -7,7 +7,13 @@ import { describe, expect, it } from 'vitest'
 import { catalogFields, catalogSchemas } from '../../../src/domain/catalog'
 import { companyFields, companySchemas } from '../../../src/domain/company'
 import { contactFields, contactSchemas } from '../../../src/domain/contact'
-import { emptyValues, type FieldDefinition, sortsList } from '../../../src/domain/fields'
+import {
+  defaultSortOf,
+  displayNameOf,
+  emptyValues,
+  type FieldDefinition,
+  sortsList,
+} from '../../../src/domain/fields'
 import { emptyRichText } from '../../../src/domain/rich-text'
 
 describe('entity write schemas', () => {
@@ -87,5 +93,39 @@ describe('sortsList', () => {
     expect(sorted(companyFields)).toEqual(['companyName', 'website', 'mainPhone'])
     // A catalog item's description is rich text.
     expect(sorted(catalogFields('products'))).toEqual(['name'])
+  })
+})
+
+describe('defaultSortOf', () => {
+  const column = (order?: true): FieldDefinition => ({
+    label: 'Name',
+    widget: 'text',
+    schema: v.string(),
+    listed: { column: 1, kind: 'primary', ...(order && { order }) },
+  })
+
+  it('is the one field listed with `order`', () => {
+    expect(defaultSortOf(contactFields)).toBe('lastName')
+    expect(defaultSortOf(companyFields)).toBe('companyName')
+    expect(defaultSortOf(catalogFields('industries'))).toBe('name')
+  })
+
+  it('refuses an entity with no order, two, or one the list cannot sort by', () => {
+    expect(() => defaultSortOf({ name: column() })).toThrow(/none/)
+    expect(() => defaultSortOf({ name: column(true), other: column(true) })).toThrow(/name, other/)
+    const hidden: FieldDefinition = { ...column(), listed: { order: true } }
+    expect(() => defaultSortOf({ email: hidden })).toThrow(/email/)
+  })
+})
+
+describe('displayNameOf', () => {
+  it('calls a record by its name parts, in order, the empty and missing ones left out', () => {
+    const contact = displayNameOf(contactFields)
+    expect(contact({ firstName: 'Ada', lastName: 'Lovelace', title: 'Countess' })).toBe('Ada Lovelace')
+    expect(contact({ firstName: 'Ada', lastName: '' })).toBe('Ada')
+    expect(contact({ lastName: 'Lovelace', firstName: null })).toBe('Lovelace')
+    expect(contact({})).toBe('')
+    expect(displayNameOf(companyFields)({ companyName: 'Acme', address: 'Main St' })).toBe('Acme')
+    expect(displayNameOf(catalogFields('services'))({ name: 'Audit', description: 'x' })).toBe('Audit')
   })
 })
