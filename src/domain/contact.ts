@@ -86,6 +86,7 @@ export const contactFields = {
     widget: 'select',
     schema: v.picklist(['', ...DEPARTMENTS], 'Must be one of the departments.'),
     choices: { values: DEPARTMENTS, none: 'No department' },
+    figure: 'by',
     // Found by its label, which is what it stores: "engineering" finds everyone in Engineering.
     global: 'text',
   },
@@ -131,6 +132,7 @@ export const contactFields = {
       emptyText: 'No companies match',
     }),
     card: { line: 5 },
+    figure: 'by',
     duplicate: { match: 'together', as: 'text', said: 'the same name at the same company' },
   },
 } as const satisfies EntityFields

@@ -118,7 +118,8 @@ export interface CardRole {
 /**
  * One field of an entity, said once: its check (the same on the device and the server), the label
  * every screen, message and test uses, how a form shows it, and its roles elsewhere: in the list
- * (`listed`), the list's search (`searched`), the top bar's (`global`) and the info card (`card`).
+ * (`listed`), the list's search (`searched`), the top bar's (`global`), the info card (`card`) and the
+ * dashboard (`figure`).
  * The entity's order is the form's.
  */
 export interface FieldDefinition {
@@ -138,6 +139,11 @@ export interface FieldDefinition {
    * the parts, in the entity's order, joined by a space (`displayNameOf`).
    */
   namePart?: true
+  /**
+   * The dashboard counts the entity's records by it (`'by'`: contacts per department, per company): a
+   * text by its value, '' for none; a relation by the record it names, one naming none not counted.
+   */
+  figure?: 'by'
   /** Visible rows of a textarea (or of a rich-text field typed as plain words). */
   rows?: number
   /** A select's choices, and the label of choosing none. */
@@ -211,8 +217,10 @@ export const sortsList = (field: FieldDefinition) =>
   field.listed?.column !== undefined && field.listed.kind !== 'richText'
 
 /** The names of the fields that have a role, in the entity's order. */
-export const fieldsWith = (fields: EntityFields, role: 'listed' | 'searched' | 'global' | 'card') =>
-  Object.keys(fields).filter((name) => fields[name]?.[role] !== undefined)
+export const fieldsWith = (
+  fields: EntityFields,
+  role: 'listed' | 'searched' | 'global' | 'card' | 'figure',
+) => Object.keys(fields).filter((name) => fields[name]?.[role] !== undefined)
 
 /** The list's order: the one field listed with `order` (a collection without one, or with two, is an error at once). */
 export function defaultSortOf(fields: EntityFields): string {

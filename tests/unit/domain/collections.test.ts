@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { collectionByName } from '../../../server/collections/registry'
 import { OutpostDb } from '../../../src/db/database'
 import { COLLECTION_NAMES, collections } from '../../../src/domain/collections'
+import { fieldsWith } from '../../../src/domain/fields'
 import { globalSearchFields } from '../../../src/domain/global-search'
 import { screens } from '../../../src/features/records/screens'
 
@@ -97,6 +98,14 @@ describe('the roles the fields are given', () => {
         expect(COLLECTION_NAMES).toContain(target)
       }
       if (collection !== 'contacts') expect(collections[collection].relations).toEqual({})
+    }
+  })
+
+  it('count contacts on the dashboard by department and by company, and nothing else by a field', () => {
+    for (const collection of COLLECTION_NAMES) {
+      expect(fieldsWith(collections[collection].fields, 'figure')).toEqual(
+        collection === 'contacts' ? ['department', 'company'] : [],
+      )
     }
   })
 

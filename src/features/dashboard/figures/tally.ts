@@ -1,9 +1,9 @@
 /**
  * What the dashboard's figures are made from, in memory: per record only the
- * few things a figure needs (its name, when it was added and edited, a
- * contact's department and company, whether a catalog item has an image),
- * with the contacts per department and per company kept counted as rows come
- * and go.
+ * few things a figure needs (its name, when it was added and edited, the
+ * values of the fields defined `figure: 'by'`, a contact's department and
+ * company, and whether a catalog item has an image), with the records per
+ * value of each such field kept counted as rows come and go.
  *
  * Why not a live query over the tables: grouping 100,000 contacts that way
  * reads and clones every row again after each change, seconds of a frozen
@@ -16,7 +16,8 @@ import type { OutpostDb } from '../../../db/database'
 import { type MirrorChanges, onMirrorChanges, type Written } from '../../../db/mirror-changes'
 import { readWholeTable } from '../../../db/packs'
 import { type MirrorRow, mirrorOf } from '../../../db/tables'
-import { type CollectionName, collections } from '../../../domain/collections'
+import { type CollectionName, collections, perCollection } from '../../../domain/collections'
+import { fieldsWith } from '../../../domain/fields'
 
 export interface Slim {
   collection: CollectionName
@@ -25,15 +26,38 @@ export interface Slim {
   /** Milliseconds since the epoch; NaN when the row has no valid stamp. */
   created: number
   updated: number
-  /** Contacts only: '' when none. */
-  department?: string
-  /** Contacts only: the company's id, or null. */
-  company?: string | null
+  /**
+   * Its value of each field it is counted by (`COUNTED_BY`): a text as it is ('' when none), a relation
+   * as the id it names (none when it names none: not counted).
+   */
+  by?: Record<string, string>
   /** Catalog items only. */
   hasImage?: boolean
 }
 
 export const COLLECTIONS = Object.keys(collections) as CollectionName[]
+
+/**
+ * The fields each collection's records are counted by, those its definition gives `figure: 'by'`, and
+ * whether each is a relation (looked up once here, not for each of 100,000 rows).
+ */
+const COUNTED_BY = perCollection((name) => {
+  const { fields } = collections[name]
+  return fieldsWith(fields, 'figure').map((field) => ({
+    field,
+    relation: fields[field]?.widget === 'relation',
+  }))
+})
+
+/** What a record is counted under for one field (see `Slim.by`); undefined: not counted. */
+function countedValue(relation: boolean, value: unknown): string | undefined {
+  if (relation) {
+    // As the mirror keeps a relation: { relationTo, value }.
+    const id = (value as { value?: unknown } | null | undefined)?.value
+    return typeof id === 'string' && id ? id : undefined
+  }
+  return typeof value === 'string' ? value : ''
+}
 
 /** See `changed`. */
 const NOTIFY_EVERY_MS = 250
@@ -60,10 +84,14 @@ function slimOf(collection: CollectionName, row: MirrorRow): Slim {
     created: Date.parse(String(row.createdAt)),
     updated: Date.parse(String(row.updatedAt)),
   }
-  if (collection === 'contacts') {
-    slim.department = typeof row.department === 'string' ? row.department : ''
-    const company = row.company as { value?: unknown } | null | undefined
-    slim.company = typeof company?.value === 'string' ? company.value : null
+  const counted = COUNTED_BY[collection]
+  if (counted.length > 0) {
+    const by: Record<string, string> = {}
+    for (const { field, relation } of counted) {
+      const value = countedValue(relation, row[field])
+      if (value !== undefined) by[field] = value
+    }
+    slim.by = by
   }
   if (spec.image) slim.hasImage = row[spec.image.field] != null
   return slim
@@ -106,10 +134,14 @@ export class DashboardTally extends BuiltStore {
     CollectionName,
     Map<string, Slim>
   >
-  /** Contacts per department ('' for none). */
-  readonly departments = new Map<string, number>()
-  /** Contacts per company id. */
-  readonly companyContacts = new Map<string, number>()
+  /** Per collection, its records per value of each field they are counted by (`Slim.by`). */
+  private readonly counts = perCollection((name) =>
+    Object.fromEntries(COUNTED_BY[name].map(({ field }) => [field, new Map<string, number>()])),
+  )
+  /** Contacts per department ('' for none): the name the figures (compute.ts) read it by. */
+  readonly departments = this.countsBy('contacts', 'department')
+  /** Contacts per company id (a contact naming none is not counted): as the figures read it. */
+  readonly companyContacts = this.countsBy('contacts', 'company')
   /** Changes heard while building, applied when it ends ('all': a table was replaced, read again). */
   private heard: Partial<Record<CollectionName, Set<string> | 'all'>> = {}
   private unhear: (() => void) | null = null
@@ -217,10 +249,17 @@ export class DashboardTally extends BuiltStore {
     this.quiet = { timer, done, go, ids, known: slims }
   }
 
+  /** The counts by one field, which its definition must give `figure: 'by'` (else the dashboard fails at once). */
+  private countsBy(collection: CollectionName, field: string) {
+    const counts = this.counts[collection][field]
+    if (!counts) throw new Error(`${collection}.${field} is not defined as counted by (figure: 'by')`)
+    return counts
+  }
+
   private clear() {
     for (const rows of Object.values(this.rows)) rows.clear()
-    this.departments.clear()
-    this.companyContacts.clear()
+    for (const byField of Object.values(this.counts))
+      for (const counts of Object.values(byField)) counts.clear()
   }
 
   private put(collection: CollectionName, row: MirrorRow) {
@@ -230,19 +269,23 @@ export class DashboardTally extends BuiltStore {
   private putSlim(collection: CollectionName, slim: Slim) {
     this.remove(collection, slim.id)
     this.rows[collection].set(slim.id, slim)
-    if (collection === 'contacts') this.countContact(slim, 1)
+    this.count(collection, slim, 1)
   }
 
   private remove(collection: CollectionName, id: string) {
     const old = this.rows[collection].get(id)
     if (!old) return
     this.rows[collection].delete(id)
-    if (collection === 'contacts') this.countContact(old, -1)
+    this.count(collection, old, -1)
   }
 
-  private countContact(slim: Slim, by: number) {
-    bump(this.departments, slim.department ?? '', by)
-    if (slim.company) bump(this.companyContacts, slim.company, by)
+  private count(collection: CollectionName, slim: Slim, by: number) {
+    if (!slim.by) return
+    const counts = this.counts[collection]
+    for (const [field, value] of Object.entries(slim.by)) {
+      const byValue = counts[field]
+      if (byValue) bump(byValue, value, by)
+    }
   }
 
   private async build() {
