@@ -13,7 +13,7 @@ import { BoxIcon, BuildingIcon, ContactsIcon, FactoryIcon, WrenchIcon } from '..
 import type { FormField } from './form-fields'
 
 /** A list column: its field, headed with the field's label, shown as its `listed` role says (src/domain/fields.ts). */
-export interface ColumnSpec extends Omit<ListRole, 'column'> {
+export interface ColumnSpec extends Omit<ListRole, 'column' | 'order'> {
   field: string
   header: string
   /** Whether the list sorts by it (its header is a button): every column but rich text (sortsList). */
@@ -103,7 +103,8 @@ function columnsOf(collection: CollectionName): ColumnSpec[] {
     .filter(([, definition]) => definition.listed?.column !== undefined)
     .sort(([, a], [, b]) => (a.listed?.column ?? 0) - (b.listed?.column ?? 0))
     .map(([name, definition]) => {
-      const { column: _, ...shown } = definition.listed ?? {}
+      // The list's order is the collection's (its defaultSort), not how a column shows.
+      const { column: _, order: __, ...shown } = definition.listed ?? {}
       return { field: name, header: definition.label, sortable: sortsList(definition), ...shown }
     })
 }
