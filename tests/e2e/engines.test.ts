@@ -82,6 +82,7 @@ describe.each(ENGINES)('%s', (engine) => {
     await waitUntilShown(page, { role: 'button', name: 'Delete Charles Babbage' }, 60_000)
     await settled(page)
     await serviceWorkerInControl(page)
+    const adaVersion = (await serverContacts()).find((doc) => doc.id === adaId)?.version ?? Number.NaN
 
     network.cut()
     await page.goto(`${network.url}/contacts/add`) // served by the service worker
@@ -134,7 +135,13 @@ describe.each(ENGINES)('%s', (engine) => {
       120_000,
     )
     expect(names(docs)).toEqual(['Ada Lovelace', 'Grace Hopper'])
-    expect(docs.find((doc) => doc.id === adaId)).toMatchObject({ title: 'Analyst', email: 'ada@example.com' })
+    // Each change applied once: the edit made Ada's one new version, Grace was created and not rewritten.
+    expect(docs.find((doc) => doc.id === adaId)).toMatchObject({
+      title: 'Analyst',
+      email: 'ada@example.com',
+      version: adaVersion + 1,
+    })
+    expect(docs.find((doc) => doc.lastName === 'Hopper')?.version).toBe(1)
     await until(
       () => page.shows({ role: 'button', name: 'Delete Grace Hopper' }),
       Boolean,
@@ -186,6 +193,19 @@ describe.each(ENGINES)('%s', (engine) => {
       'the form to show the phone taken from the server',
     )
   })
+
+  // Chromium's install dialog is proven in shell.test.ts. WebKitGTK and Firefox on a desktop have no
+  // install dialog and cannot add to a home screen: the fallback is no 'Install app' that would do
+  // nothing (Safari on an iPad gets its explanation instead: storage.test.ts, install-prompt.test.ts).
+  it.runIf(engine !== 'chromium')(
+    'offers no install action where the engine has no way to install',
+    async () => {
+      await page.goto(`${network.url}/admin/overview`)
+      await waitUntilShown(page, { role: 'link', name: 'Contacts' })
+      expect(await page.evaluate(() => 'onbeforeinstallprompt' in window, null)).toBe(false)
+      expect(await page.shows({ role: 'button', name: 'Install app' })).toBe(false)
+    },
+  )
 
   // Chromium sends what a closed app left behind from its service worker (Background Sync), proven in
   // background-sync.test.ts. WebKit and Gecko have no Background Sync: there the fallback is that the

@@ -3,7 +3,8 @@
  * fill as the pages arrive, not sit on its first answer until the download
  * ends (a pull that queued its IndexedDB writes back to back once starved the
  * list's reads for the whole hydrate), and say how far the download has come
- * rather than give a total that is still growing.
+ * rather than give a total that is still growing, or call itself empty. Before
+ * any of it, a first visit shows the page's own shell while the scripts come.
  */
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
@@ -23,16 +24,38 @@ chromiumRig(
   { seededContacts: CONTACTS },
 )
 
+it('paints its shell at once on a first visit, before any script has come', async () => {
+  // The scripts held back as on a slow network: what shows meanwhile is the page's own HTML.
+  let release = () => {}
+  const scriptsHeld = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/*.js', async (route) => {
+    await scriptsHeld
+    await route.continue()
+  })
+  await page.goto(`${server.url}/login`, { waitUntil: 'commit' })
+  await page.getByText('Opening Outpost…').waitFor({ timeout: 5_000 })
+  expect(await page.getByRole('button', { name: "Let's go" }).count()).toBe(0)
+  release()
+  await page.getByRole('button', { name: "Let's go" }).waitFor({ timeout: 30_000 })
+  await page.unrouteAll()
+  expect(await page.getByText('Opening Outpost…').count()).toBe(0)
+})
+
 it('fills the contacts list while the first download is under way, with its progress and no total until the end', async () => {
   // Every footer the list shows, from the first render on, recorded in the page itself.
   await page.addInitScript(() => {
     const seen: string[] = []
-    ;(window as unknown as { footersSeen: string[] }).footersSeen = seen
+    const shown = window as unknown as { footersSeen: string[]; emptySeen: boolean }
+    shown.footersSeen = seen
+    shown.emptySeen = false
     new MutationObserver(() => {
-      const footer = /Showing \d+ to \d+.*?(entries|downloaded|so far)/.exec(
-        document.body.textContent ?? '',
-      )?.[0]
+      const text = document.body?.textContent ?? ''
+      const footer = /Showing \d+ to \d+.*?(entries|downloaded|so far)/.exec(text)?.[0]
       if (footer && seen.at(-1) !== footer) seen.push(footer)
+      // An empty list's words while the device is still downloading would be a lie.
+      if (text.includes('No contacts yet')) shown.emptySeen = true
     }).observe(document, { subtree: true, childList: true, characterData: true })
   })
   await signInThroughUi(page, server.url)
@@ -40,7 +63,11 @@ it('fills the contacts list while the first download is under way, with its prog
   await page.goto(`${server.url}/contacts/list`)
   await page.getByText(`Showing 1 to 10 of ${CONTACTS} entries`).waitFor({ timeout: 60_000 })
 
-  const footers = await page.evaluate(() => (window as unknown as { footersSeen: string[] }).footersSeen)
+  const { footers, emptySeen } = await page.evaluate(() => {
+    const shown = window as unknown as { footersSeen: string[]; emptySeen: boolean }
+    return { footers: shown.footersSeen, emptySeen: shown.emptySeen }
+  })
+  expect(emptySeen, 'the list said "No contacts yet" while the download ran').toBe(false)
   const downloaded = footers
     .map((footer) => /· ([\d,]+) (of [\d,]+ )?records downloaded/.exec(footer)?.[1])
     .filter((done): done is string => done !== undefined)
