@@ -1,13 +1,15 @@
 /**
  * The one door for every local write a screen makes: records (add, save, remove, their images), one's
- * own profile and account, the decisions about changes the server did not take, and forms' drafts
- * (kept on the device only). Each record write lands in the mirror and the outbox in one transaction
- * (src/db/record-writes.ts), then nudges the sync. Record
- * writes validate with the shared schema first, so the user sees the server's own field messages at
- * once, even offline. Screens reach it as `useRuntime().mutate`; the lint keeps them from the db writes.
+ * own profile and account, the decisions about changes the server did not take, forms' drafts
+ * (kept on the device only), and the mirror's eviction token (src/db/eviction.ts). Each record write
+ * lands in the mirror and the outbox in one transaction (src/db/record-writes.ts), then nudges the
+ * sync. Record writes validate with the shared schema first, so the user sees the server's own field
+ * messages at once, even offline. Screens reach it as `useRuntime().mutate`; the lint keeps them from
+ * the db writes.
  */
 import * as v from 'valibot'
 import { dropDraft, keepDraft, type StoredDraft } from '../db/drafts'
+import { ensureMirrorToken } from '../db/eviction'
 import { attachImage, removeImage } from '../db/image-writes'
 import type { OutboxOp } from '../db/outbox-types'
 import {
@@ -71,6 +73,11 @@ export interface Mutators {
   keepDraft(draft: Omit<StoredDraft, 'savedAt'>): Promise<void>
   /** A form's draft gone: saved, or discarded by its author. */
   dropDraft(key: string): Promise<void>
+  /**
+   * The mirror's eviction token in its meta table (src/db/eviction.ts), made in one transaction when
+   * there is none, so two tabs agree on it: the device marker (src/session/device-marker.ts) names it.
+   */
+  ensureMirrorToken(): Promise<string>
 }
 
 export interface MutatorDeps {
@@ -219,5 +226,6 @@ export function mutators({ writes, users, discard, afterWrite }: MutatorDeps): M
     dismissNotice: (id) => dismissNotice(db, id),
     keepDraft: async (draft) => void (await keepDraft(db, draft)),
     dropDraft: (key) => dropDraft(db, key),
+    ensureMirrorToken: () => ensureMirrorToken(db),
   }
 }

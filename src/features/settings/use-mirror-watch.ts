@@ -3,12 +3,15 @@
  * the browser evicted the mirror the device held (src/db/eviction.ts), then
  * keeps the device marker up to date while the mirror holds anything worth
  * losing (downloaded records, or changes waiting to be sent), with the count
- * of those changes, so a later eviction can say how many went with it.
+ * of those changes, so a later eviction can say how many went with it. The
+ * mirror's token is written through the runtime's one door for writes
+ * (useRuntime().mutate, src/sync/mutators.ts); only its reads come from src/db.
  */
 import { liveQuery } from 'dexie'
 import { useEffect, useState } from 'react'
+import { useRuntime } from '../../app/runtime-context'
 import type { OutpostDb } from '../../db/database'
-import { ensureMirrorToken, judgeMirror, mirrorToken } from '../../db/eviction'
+import { judgeMirror, mirrorToken } from '../../db/eviction'
 import { META, readMeta } from '../../db/meta'
 import { markerEntry, markMirror } from '../../session/device-marker'
 
@@ -19,6 +22,7 @@ export interface EvictedMirror {
 
 export function useMirrorWatch(db: OutpostDb, userId: string) {
   const [evicted, setEvicted] = useState<EvictedMirror | null>(null)
+  const { mutate } = useRuntime()
 
   useEffect(() => {
     let live = true
@@ -38,7 +42,7 @@ export function useMirrorWatch(db: OutpostDb, userId: string) {
         ).subscribe(([pending, hydrated]) => {
           // A first download cut short, with nothing typed, is nothing to lose: no mark, so no false alarm.
           if (!hydrated && pending === 0) return
-          void ensureMirrorToken(db).then((token) => {
+          void mutate.ensureMirrorToken().then((token) => {
             const next = `${token}:${pending}`
             if (!live || next === written) return
             written = next
@@ -54,7 +58,7 @@ export function useMirrorWatch(db: OutpostDb, userId: string) {
       live = false
       unsubscribe()
     }
-  }, [db, userId])
+  }, [db, userId, mutate])
 
   return [evicted, () => setEvicted(null)] as const
 }
