@@ -11,8 +11,15 @@ import { pathToFileURL } from 'node:url'
 
 interface RestrictedImports {
   paths?: Record<string, string>
-  patterns?: { group: string[]; message: string }[]
+  patterns?: {
+    group: string[]
+    message: string
+    importNamePattern?: string
+    invertImportNamePattern?: boolean
+  }[]
 }
+
+type Pattern = NonNullable<RestrictedImports['patterns']>[number]
 
 interface Override {
   includes: string[]
@@ -24,11 +31,17 @@ const END = '<!-- end of rules table -->'
 
 const code = (text: string) => `\`${text}\``
 
-/** A pattern group as read: what it refuses, then what it lets through ('!'). */
-function group(patterns: string[]) {
+/**
+ * A pattern group as read: what it refuses, then what it lets through ('!'), and the import names it is
+ * about (an importNamePattern: only those names refused, or, inverted, only those let through).
+ */
+function group({ group: patterns, importNamePattern, invertImportNamePattern }: Pattern) {
   const refused = patterns.filter((each) => !each.startsWith('!')).map(code)
   const allowed = patterns.filter((each) => each.startsWith('!')).map((each) => code(each.slice(1)))
-  return `${refused.join(', ')}${allowed.length ? ` (but ${allowed.join(', ')})` : ''}`
+  const names = importNamePattern
+    ? ` (${invertImportNamePattern ? 'but' : 'only'} the names ${code(importNamePattern)})`
+    : ''
+  return `${refused.join(', ')}${allowed.length ? ` (but ${allowed.join(', ')})` : ''}${names}`
 }
 
 /** A row per layer: its forbidden packages, and its forbidden path groups (the lint says why when one fires). */
@@ -38,7 +51,7 @@ export function rulesRows(biome: { overrides?: Override[] }): string[][] {
     const options = override.linter?.rules?.style?.noRestrictedImports?.options
     if (!options) continue
     const packages = Object.keys(options.paths ?? {}).map(code)
-    const paths = (options.patterns ?? []).map((pattern) => group(pattern.group))
+    const paths = (options.patterns ?? []).map(group)
     rows.push([override.includes.map(code).join(', '), packages.join(', ') || '—', paths.join('; ') || '—'])
   }
   return rows
