@@ -9,18 +9,32 @@ import { type EntityFields, entitySchemas, requiredText, uuid } from './fields'
 import type { ImageKind } from './images'
 import { type RichText, richText } from './rich-text'
 
+/** Each catalog entity's words (as a collection's, collections.ts) and where its image is kept. */
 export const CATALOG = {
   industries: {
     label: 'industry',
     title: 'Industry',
+    plural: 'Industries',
     imageField: 'industryImage',
     imageKind: 'industry-image',
   },
-  services: { label: 'service', title: 'Service', imageField: 'serviceImage', imageKind: 'service-image' },
-  products: { label: 'product', title: 'Product', imageField: 'productImage', imageKind: 'product-image' },
+  services: {
+    label: 'service',
+    title: 'Service',
+    plural: 'Services',
+    imageField: 'serviceImage',
+    imageKind: 'service-image',
+  },
+  products: {
+    label: 'product',
+    title: 'Product',
+    plural: 'Products',
+    imageField: 'productImage',
+    imageKind: 'product-image',
+  },
 } as const satisfies Record<
   string,
-  { label: string; title: string; imageField: string; imageKind: ImageKind }
+  { label: string; title: string; plural: string; imageField: string; imageKind: ImageKind }
 >
 
 export type CatalogName = keyof typeof CATALOG

@@ -56,8 +56,17 @@ export interface CollectionSpec {
   displayName: (doc: object) => string
 }
 
-/** A collection staff list, add and edit: its fields are declared. */
-export type EntitySpec = CollectionSpec & { fields: EntityFields }
+/** The words a collection staff work with is called by, besides `label` ('contact'). */
+interface EntityWords {
+  label: string
+  /** A record, as a title: 'Add Contact', 'Edit Industry', 'Save Company'. */
+  title: string
+  /** The records, as a title: the list's and the sidebar's 'Contacts', 'All Industries'. */
+  plural: string
+}
+
+/** A collection staff list, add and edit: its fields are declared, and its screens' words. */
+export type EntitySpec = CollectionSpec & EntityWords & { fields: EntityFields }
 
 /**
  * A collection staff work with, from its entity's fields: what it searches, lists, orders by, points at
@@ -65,14 +74,14 @@ export type EntitySpec = CollectionSpec & { fields: EntityFields }
  */
 function entityCollection(
   path: string,
-  label: string,
+  words: EntityWords,
   fields: EntityFields,
   schemas: WriteSchemas,
   image?: CollectionSpec['image'],
 ): EntitySpec {
   return {
     path,
-    label,
+    ...words,
     searchFields: fieldsWith(fields, 'searched'),
     defaultSort: defaultSortOf(fields),
     listFields: fieldsWith(fields, 'listed'),
@@ -84,13 +93,23 @@ function entityCollection(
   }
 }
 
-export const contactsCollection = entityCollection('contacts', 'contact', contactFields, contactSchemas)
+export const contactsCollection = entityCollection(
+  'contacts',
+  { label: 'contact', title: 'Contact', plural: 'Contacts' },
+  contactFields,
+  contactSchemas,
+)
 
-export const companiesCollection = entityCollection('companies', 'company', companyFields, companySchemas)
+export const companiesCollection = entityCollection(
+  'companies',
+  { label: 'company', title: 'Company', plural: 'Companies' },
+  companyFields,
+  companySchemas,
+)
 
 function catalogCollection(name: CatalogName): EntitySpec {
-  const { label, imageField, imageKind } = CATALOG[name]
-  return entityCollection(name, label, catalogFields(name), catalogSchemas(name), {
+  const { label, title, plural, imageField, imageKind } = CATALOG[name]
+  return entityCollection(name, { label, title, plural }, catalogFields(name), catalogSchemas(name), {
     field: imageField,
     kind: imageKind,
   })

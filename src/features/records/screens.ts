@@ -1,12 +1,12 @@
 /**
- * One description per entity: what its screens show and say. The list, add
- * and edit pages, the routes and the sidebar entries are all built from these,
+ * One description per entity, made by one builder from its definition
+ * (src/domain): what its screens show and say. The list, add and edit pages,
+ * the routes and the sidebar entries are all built from these,
  * so an entity is configuration, not a copy of another's screens. An entity's
  * own folder holds only what is truly its own (a contact's info card, a
  * company's call buttons).
  */
 import type { ComponentType } from 'react'
-import { CATALOG, type CatalogName } from '../../domain/catalog'
 import { type CollectionName, collections } from '../../domain/collections'
 import { type ListRole, sortsList } from '../../domain/fields'
 import { BoxIcon, BuildingIcon, ContactsIcon, FactoryIcon, WrenchIcon } from '../../ui/icons'
@@ -109,91 +109,47 @@ function columnsOf(collection: CollectionName): ColumnSpec[] {
     })
 }
 
-const contactFields = definedFields('contacts')
+/**
+ * The add form: the entity's fields, except that rich text is typed as plain words (an 8-row box) and an
+ * image waits for the edit screen, which has the rich-text editor and the image.
+ */
+const addFieldsOf = (collection: CollectionName) =>
+  Object.entries(collections[collection].fields).flatMap(([name, { widget }]) =>
+    widget === 'image'
+      ? []
+      : [field(collection, name, widget === 'richText' ? { widget: 'richTextPlain', rows: 8 } : {})],
+  )
 
-export const contactScreen: EntityScreen<'contacts'> = {
-  collection: 'contacts',
-  listKey: 'contact',
-  nav: { label: 'Contacts', icon: ContactsIcon },
-  paths: {
-    section: '/contacts',
-    list: '/contacts/list',
-    add: '/contacts/add',
-    edit: '/contacts/edit/$id',
-    trash: '/contacts/trash',
-    merge: '/contacts/merge/$id',
-  },
-  titles: {
-    list: 'Contacts',
-    add: 'Add Contact',
-    edit: 'Edit Contact',
-    trash: 'Contacts Trash',
-    merge: 'Merge Contacts',
-  },
-  texts: {
-    listHeading: 'All Contacts',
-    addButton: 'Add Contact',
-    addHeading: 'Add a Contact',
-    saveButton: 'Save Contact',
-    updateButton: 'Update Contact',
-    plural: 'contacts',
-    emptyHint: 'Contacts you add are saved on this device and synced when online.',
-    firstButton: 'Add your first contact',
-  },
-  addFields: contactFields,
-  editFields: contactFields,
-  columns: columnsOf('contacts'),
-  emailField: 'email',
+/** The address a row's and a record's email button writes to: the email field each row keeps, if any. */
+const emailFieldOf = (collection: CollectionName) => {
+  const { fields } = collections[collection]
+  return Object.keys(fields).find((name) => fields[name]?.widget === 'email' && fields[name]?.listed)
 }
 
-const companyFields = definedFields('companies')
-
-export const companyScreen: EntityScreen<'companies'> = {
-  collection: 'companies',
-  listKey: 'company',
-  nav: { label: 'Companies', icon: BuildingIcon },
-  paths: {
-    section: '/companies',
-    list: '/companies/list',
-    add: '/companies/add',
-    edit: '/companies/edit/$id',
-    trash: '/companies/trash',
-    merge: '/companies/merge/$id',
-  },
-  titles: {
-    list: 'Companies',
-    add: 'Add Company',
-    edit: 'Edit Company',
-    trash: 'Companies Trash',
-    merge: 'Merge Companies',
-  },
-  texts: {
-    listHeading: 'All Companies',
-    addButton: 'Add Company',
-    addHeading: 'Create A Company',
-    saveButton: 'Save Company',
-    updateButton: 'Update Company',
-    plural: 'companies',
-    emptyHint: 'Companies you add are saved on this device and synced when online.',
-    firstButton: 'Add your first company',
-  },
-  addFields: companyFields,
-  editFields: companyFields,
-  columns: columnsOf('companies'),
-  emailField: 'email',
+/** Each sidebar entry's icon: a drawing, which the definitions in src/domain (no React there) cannot hold. */
+const icons: Record<CollectionName, ComponentType> = {
+  contacts: ContactsIcon,
+  companies: BuildingIcon,
+  industries: FactoryIcon,
+  services: WrenchIcon,
+  products: BoxIcon,
 }
 
-const catalogIcons = { industries: FactoryIcon, services: WrenchIcon, products: BoxIcon }
-const catalogPlural = { industries: 'Industries', services: 'Services', products: 'Products' }
-
-function catalogScreen<C extends CatalogName>(collection: C): EntityScreen<C> {
-  const { title, label } = CATALOG[collection]
-  const plural = catalogPlural[collection]
-  const lower = plural.toLowerCase()
+/**
+ * An entity's screens from its definition: its words (`label`, `title`, `plural`, collections.ts) make
+ * every title and text, its fields the forms and columns. `own` holds a text the product words
+ * otherwise than the rest.
+ */
+function entityScreen<C extends CollectionName>(
+  collection: C,
+  own: Partial<EntityScreen['texts']> = {},
+): EntityScreen<C> {
+  const { title, label, plural } = collections[collection]
+  const emailField = emailFieldOf(collection)
   return {
     collection,
     listKey: label,
-    nav: { label: plural, icon: catalogIcons[collection] },
+    nav: { label: plural, icon: icons[collection] },
     paths: {
       section: `/${collection}`,
       list: `/${collection}/list`,
@@ -215,26 +171,25 @@ function catalogScreen<C extends CatalogName>(collection: C): EntityScreen<C> {
       addHeading: `Add ${/^[AEIOU]/.test(title) ? 'an' : 'a'} ${title}`,
       saveButton: `Save ${title}`,
       updateButton: `Update ${title}`,
-      plural: lower,
+      plural: plural.toLowerCase(),
       emptyHint: `${plural} you add are saved on this device and synced when online.`,
       firstButton: `Add your first ${label}`,
+      ...own,
     },
-    // Adding takes the words as plain text (an 8-row box); the edit screen has the rich-text editor and the image.
-    addFields: [
-      field(collection, 'name'),
-      field(collection, 'description', { widget: 'richTextPlain', rows: 8 }),
-    ],
+    addFields: addFieldsOf(collection),
     editFields: definedFields(collection),
     columns: columnsOf(collection),
+    ...(emailField && { emailField }),
   }
 }
 
 export const screens = {
-  contacts: contactScreen,
-  companies: companyScreen,
-  industries: catalogScreen('industries'),
-  services: catalogScreen('services'),
-  products: catalogScreen('products'),
+  contacts: entityScreen('contacts'),
+  // The product has always said this one so.
+  companies: entityScreen('companies', { addHeading: 'Create A Company' }),
+  industries: entityScreen('industries'),
+  services: entityScreen('services'),
+  products: entityScreen('products'),
 } as const satisfies { [C in CollectionName]: EntityScreen<C> }
 
 export const SCREENS: readonly EntityScreen[] = Object.values(screens)
