@@ -8,6 +8,7 @@
 import { Navigate } from '@tanstack/react-router'
 import { Suspense, useMemo, useSyncExternalStore } from 'react'
 import { LockScreen, useLocked } from '../../features/lock'
+import { RecordIssuesProvider } from '../../features/records/record-issues-slot'
 import { EvictedBanner } from '../../features/settings'
 import {
   type SessionUser,
@@ -16,6 +17,7 @@ import {
   subscribeStoredUser,
 } from '../../session/stored-user'
 import { AppShell } from './app-shell'
+import { RecordIssuesPanel } from './record-issues-panel'
 import { RuntimeProvider } from './runtime-provider'
 import { useIdleLock } from './use-idle-lock'
 import { useSessionWatch } from './use-session-watch'
@@ -50,7 +52,9 @@ export function SignedInLayout() {
   if (!user) return <Navigate to="/login" />
   return (
     <RuntimeProvider key={user.id} user={user}>
-      <LockableShell user={user} />
+      <RecordIssuesProvider value={RecordIssuesPanel}>
+        <LockableShell user={user} />
+      </RecordIssuesProvider>
     </RuntimeProvider>
   )
 }
