@@ -50,6 +50,17 @@ export const callApi = (
   headers: Record<string, string> = {},
 ) => server.request(cookie, { method: method as 'GET', url, payload: payload as object, headers })
 
+/**
+ * One sign-in attempt through `app.inject`, to any app (the test server's, or a second one over its
+ * database): the answer as it comes, refused or not. `request` adds headers or the client's address.
+ */
+export const loginAttempt = (
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  request: Pick<InjectOptions, 'headers' | 'remoteAddress'> = {},
+) => app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password }, ...request })
+
 /** An API call as one client makes it: method, URL, an optional JSON body and headers. */
 export type Api = (
   method: string,
@@ -164,11 +175,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       return { ...user, password }
     },
     async login(email, password) {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/users/login',
-        payload: { email, password },
-      })
+      const response = await loginAttempt(app, email, password)
       const cookie = cookieOf(response)
       if (response.statusCode !== 200 || !cookie)
         throw new Error(`login failed: ${response.statusCode} ${response.body}`)

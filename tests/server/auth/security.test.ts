@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../../server/app'
 import { forgetSessions } from '../../../server/auth/session-cache'
 import { sessions } from '../../../server/db/schema'
-import { startTestServer, type TestServer } from '../helpers'
+import { loginAttempt, startTestServer, type TestServer } from '../helpers'
 
 let server: TestServer
 /** A second server process over the same database. */
@@ -24,18 +24,15 @@ afterAll(async () => {
   await server?.close()
 })
 
-const attempt = (app: FastifyInstance, email: string, password: string) =>
-  app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password } })
-
 describe('per-account sign-in limit', () => {
   it('locks an account after 5 failures in 15 minutes, on every process, even for the right password', async () => {
     const user = await server.createUser()
     for (let n = 0; n < 5; n++) {
       const app = n % 2 === 0 ? server.app : second
-      expect((await attempt(app, user.email, 'wrong-password')).statusCode).toBe(401)
+      expect((await loginAttempt(app, user.email, 'wrong-password')).statusCode).toBe(401)
     }
     for (const app of [server.app, second]) {
-      const locked = await attempt(app, user.email, user.password)
+      const locked = await loginAttempt(app, user.email, user.password)
       expect(locked.statusCode).toBe(429)
       expect(locked.json().errors[0]).toMatchObject({
         name: 'TooManyRequests',
@@ -47,30 +44,30 @@ describe('per-account sign-in limit', () => {
     }
     // Another account is not affected.
     const other = await server.createUser()
-    expect((await attempt(server.app, other.email, other.password)).statusCode).toBe(200)
+    expect((await loginAttempt(server.app, other.email, other.password)).statusCode).toBe(200)
   })
 
   it('answers an unknown email the same way, so the limit tells nobody which accounts exist', async () => {
     const answers = []
     for (let n = 0; n < 6; n++)
-      answers.push((await attempt(server.app, 'nobody@nowhere.example', 'guess-123')).statusCode)
+      answers.push((await loginAttempt(server.app, 'nobody@nowhere.example', 'guess-123')).statusCode)
     expect(answers).toEqual([401, 401, 401, 401, 401, 429])
   })
 
   it('a successful sign-in clears the count', async () => {
     const user = await server.createUser()
-    for (let n = 0; n < 4; n++) await attempt(server.app, user.email, 'wrong-password')
-    expect((await attempt(server.app, user.email, user.password)).statusCode).toBe(200)
+    for (let n = 0; n < 4; n++) await loginAttempt(server.app, user.email, 'wrong-password')
+    expect((await loginAttempt(server.app, user.email, user.password)).statusCode).toBe(200)
     for (let n = 0; n < 5; n++)
-      expect((await attempt(server.app, user.email, 'wrong-password')).statusCode).toBe(401)
-    expect((await attempt(server.app, user.email, 'wrong-password')).statusCode).toBe(429)
+      expect((await loginAttempt(server.app, user.email, 'wrong-password')).statusCode).toBe(401)
+    expect((await loginAttempt(server.app, user.email, 'wrong-password')).statusCode).toBe(429)
   })
 
   it('the window ends: attempts are counted afresh', async () => {
     const user = await server.createUser()
-    for (let n = 0; n < 6; n++) await attempt(server.app, user.email, 'wrong-password')
+    for (let n = 0; n < 6; n++) await loginAttempt(server.app, user.email, 'wrong-password')
     await server.db.execute(sql`update throttles set window_start = now() - interval '16 minutes'`)
-    expect((await attempt(server.app, user.email, user.password)).statusCode).toBe(200)
+    expect((await loginAttempt(server.app, user.email, user.password)).statusCode).toBe(200)
   })
 })
 
@@ -93,10 +90,7 @@ describe('sessions', () => {
     const user = await server.createUser()
     const proxied = await buildApp({ db: server.db, trustProxy: 1, signInLimits: { perAddress: false } })
     try {
-      const response = await proxied.inject({
-        method: 'POST',
-        url: '/api/users/login',
-        payload: { email: user.email, password: user.password },
+      const response = await loginAttempt(proxied, user.email, user.password, {
         headers: { 'x-forwarded-proto': 'https' },
       })
       const cookie = String(response.headers['set-cookie'])

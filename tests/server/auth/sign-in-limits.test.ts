@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../../server/app'
 import { addressBlock } from '../../../server/auth/address-block'
 import { ROLE_IDS } from '../../../src/domain/user'
-import { startTestServer, type TestServer } from '../helpers'
+import { loginAttempt, startTestServer, type TestServer } from '../helpers'
 
 let server: TestServer
 
@@ -21,8 +21,9 @@ afterAll(async () => {
   await server?.close()
 })
 
+/** A sign-in attempt from a client address: what these limits count by. */
 const login = (app: FastifyInstance, email: string, password: string, remoteAddress = '127.0.0.1') =>
-  app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password }, remoteAddress })
+  loginAttempt(app, email, password, { remoteAddress })
 
 async function withApp<T>(
   options: Parameters<typeof buildApp>[0],
@@ -174,10 +175,7 @@ describe('the current password, when changing one’s own password or email', ()
 
 describe('the client address behind proxies', () => {
   const attempt = (app: FastifyInstance, forwardedFor: string) =>
-    app.inject({
-      method: 'POST',
-      url: '/api/users/login',
-      payload: { email: 'nobody@test.local', password: 'guess-guess' },
+    loginAttempt(app, 'nobody@test.local', 'guess-guess', {
       remoteAddress: '10.0.0.2',
       headers: { 'x-forwarded-for': forwardedFor },
     })
