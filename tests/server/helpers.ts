@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import pg from 'pg'
+import { afterAll, beforeAll } from 'vitest'
 import { type AppOptions, buildApp } from '../../server/app'
 import { cheapenHashesForTests } from '../../server/auth/password'
 import { templateKey } from '../../server/db/empty-template'
@@ -74,6 +75,34 @@ export const signedInApi =
   (server: TestServer, cookie: string | undefined): Api =>
   (method, url, payload, headers) =>
     callApi(server, cookie, method, url, payload, headers)
+
+export interface SignedInServer {
+  /** The server, once the file's tests run. */
+  server: TestServer
+  /** The signed-in user's Cookie header value, once the file's tests run. */
+  cookie: string
+  /** The signed-in user's API calls: bound at once, it calls whatever server and cookie hold when called. */
+  api: Api
+}
+
+/**
+ * A test file's one server and one signed-in user, started before its tests and closed after them: call
+ * at the file's top.
+ */
+export function signedInServer(): SignedInServer {
+  const signedIn: SignedInServer = {
+    server: undefined as unknown as TestServer,
+    cookie: '',
+    api: (method, url, payload, headers) =>
+      callApi(signedIn.server, signedIn.cookie, method, url, payload, headers),
+  }
+  beforeAll(async () => {
+    signedIn.server = await startTestServer()
+    signedIn.cookie = (await signedIn.server.signIn()).cookie
+  })
+  afterAll(() => signedIn.server?.close())
+  return signedIn
+}
 
 export type TestServerOptions = Partial<Omit<AppOptions, 'db'>> & {
   /** A PostgreSQL server to make the test database on; null for PGlite. Default: DATABASE_URL. */

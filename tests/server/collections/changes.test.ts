@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { purgeTombstones } from '../../../server/maintenance'
 import type { Change, ChangesResponse } from '../../../src/domain/rest'
-import { type Api, signedInApi, startTestServer, type TestServer } from '../helpers'
+import { signedInServer } from '../helpers'
 import { imageForm, png } from '../image-fixtures'
 
-let server: TestServer
-let cookie: string
-let api: Api
-
-beforeAll(async () => {
-  server = await startTestServer()
-  cookie = (await server.signIn()).cookie
-  api = signedInApi(server, cookie)
-})
-afterAll(() => server?.close())
+const signedIn = signedInServer()
+const { api } = signedIn
 
 const changes = async (query: string): Promise<ChangesResponse> => {
   const response = await api('GET', `/api/sync/changes?${query}`)
@@ -110,7 +102,7 @@ describe('GET /api/sync/changes', () => {
       ['services', 'serviceImage', 'service-image'],
       ['products', 'productImage', 'product-image'],
     ] as const) {
-      const image = await server.request(cookie, {
+      const image = await signedIn.server.request(signedIn.cookie, {
         method: 'POST',
         url: `/api/${upload}`,
         payload: imageForm(png(8, 8), `${path} photo.png`),
@@ -149,7 +141,7 @@ describe('GET /api/sync/changes', () => {
     await api('DELETE', `/api/contacts/${doomed.id}`)
     const afterDelete = (await changes('since=0')).cursor
     // Purge as if 91 days had passed: every tombstone so far goes.
-    const purged = await purgeTombstones(server.db, 90, new Date(Date.now() + 91 * 86_400_000))
+    const purged = await purgeTombstones(signedIn.server.db, 90, new Date(Date.now() + 91 * 86_400_000))
     expect(purged).toBeGreaterThan(0)
     const stale = await api('GET', `/api/sync/changes?since=${before}`)
     expect(stale.statusCode).toBe(410)

@@ -4,27 +4,19 @@
  * a company clears it on its contacts as writes the change feed carries.
  */
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Change, ChangesResponse } from '../../../src/domain/rest'
-import { type Api, signedInApi, startTestServer, type TestServer } from '../helpers'
+import { signedInServer } from '../helpers'
 import { imageForm, png } from '../image-fixtures'
 
-let server: TestServer
-let cookie: string
-let api: Api
-
-beforeAll(async () => {
-  server = await startTestServer()
-  cookie = (await server.signIn()).cookie
-  api = signedInApi(server, cookie)
-})
-afterAll(() => server?.close())
+const signedIn = signedInServer()
+const { api } = signedIn
 
 const create = async (path: string, payload: unknown) =>
   (await api('POST', `/api/${path}`, payload)).json().doc
 const upload = async (kind: string, name: string) =>
   (
-    await server.request(cookie, {
+    await signedIn.server.request(signedIn.cookie, {
       method: 'POST',
       url: `/api/${kind}`,
       payload: imageForm(png(10, 10), name),
@@ -122,7 +114,7 @@ describe('catalog images', () => {
         { field: 'industryImage', message: 'Must be the id of an uploaded industry image.' },
       ])
     }
-    const user = await api('PATCH', `/api/users/${(await server.createUser()).id}`, {
+    const user = await api('PATCH', `/api/users/${(await signedIn.server.createUser()).id}`, {
       userImage: productImage.id,
     })
     expect(user.statusCode).toBe(403)

@@ -1,18 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { messages } from '../../../src/domain/errors'
-import { type Api, signedInApi, startTestServer, type TestServer } from '../helpers'
+import { signedInServer } from '../helpers'
 
-let server: TestServer
-let cookie: string
-let api: Api
-
-beforeAll(async () => {
-  server = await startTestServer()
-  cookie = (await server.signIn()).cookie
-  api = signedInApi(server, cookie)
-})
-afterAll(() => server?.close())
+const signedIn = signedInServer()
+const { api } = signedIn
 
 const ada = {
   firstName: 'Ada',
@@ -141,7 +133,7 @@ describe('contacts: 400 with the error body, never 500', () => {
   }
 
   it('malformed JSON', async () => {
-    const response = await server.request(cookie, {
+    const response = await signedIn.server.request(signedIn.cookie, {
       method: 'POST',
       url: '/api/contacts',
       payload: '{"firstName": "Ada",',

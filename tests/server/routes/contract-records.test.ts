@@ -4,20 +4,12 @@
  * fields it reads (docs, totalDocs, doc, doc.id, doc.<image>.filename).
  */
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Api, signedInApi, startTestServer, type TestServer } from '../helpers'
+import { describe, expect, it } from 'vitest'
+import { signedInServer } from '../helpers'
 import { imageForm, png } from '../image-fixtures'
 
-let server: TestServer
-let cookie: string
-let api: Api
-
-beforeAll(async () => {
-  server = await startTestServer()
-  cookie = (await server.signIn()).cookie
-  api = signedInApi(server, cookie)
-})
-afterAll(() => server?.close())
+const signedIn = signedInServer()
+const { api } = signedIn
 
 const created = async (path: string, payload: unknown) => {
   const response = await api('POST', `/api/${path}`, payload)
@@ -142,7 +134,7 @@ describe.each(catalog)('$path', ({ path, imageField, upload, folder }) => {
   })
 
   it(`POST ${upload} (multipart, field file) returns doc.id; PUT ${path}/{id} with it returns doc.${imageField}.filename; served from /images/${folder}/`, async () => {
-    const image = await server.request(cookie, {
+    const image = await signedIn.server.request(signedIn.cookie, {
       method: 'POST',
       url: `/api/${upload}`,
       payload: imageForm(png(64, 48), 'Site Photo.png'),
@@ -162,7 +154,7 @@ describe.each(catalog)('$path', ({ path, imageField, upload, folder }) => {
     const put = await api('PUT', `/api/${path}/${doc.id}`, { [imageField]: uploaded.id })
     expect(put.statusCode, put.body).toBe(200)
     expect(put.json().doc[imageField]).toEqual({ id: uploaded.id, filename: uploaded.filename })
-    const file = await server.request(cookie, {
+    const file = await signedIn.server.request(signedIn.cookie, {
       method: 'GET',
       url: `/images/${folder}/${uploaded.filename}`,
     })
