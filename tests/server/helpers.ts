@@ -16,6 +16,7 @@ import { templateKey } from '../../server/db/empty-template'
 import { migrate } from '../../server/db/migrate'
 import { type Db, type DbHandle, openDb } from '../../server/db/open'
 import { createUser, type NewUser, type UserDoc } from '../../server/users/store'
+import { type RawAnswer, rawRequest } from './raw-http'
 
 export interface TestUser extends UserDoc {
   password: string
@@ -102,6 +103,33 @@ export function signedInServer(): SignedInServer {
   })
   afterAll(() => signedIn.server?.close())
   return signedIn
+}
+
+/**
+ * One request to a listening server over a bare socket (rawRequest: the path goes out as written, never
+ * normalised, and no client adds or tidies a header), with the server's own Host, these headers and the
+ * body's bytes, closing after the answer. The answer's body is read as UTF-8 text.
+ */
+export async function rawCall(
+  baseUrl: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: Buffer,
+): Promise<RawAnswer> {
+  const lines = [
+    `${method} ${path} HTTP/1.1`,
+    `Host: ${new URL(baseUrl).host}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    ...(body ? [`Content-Length: ${body.length}`] : []),
+    'Connection: close',
+  ]
+  try {
+    const answer = await rawRequest(baseUrl, `${lines.join('\r\n')}\r\n\r\n${body?.toString('latin1') ?? ''}`)
+    return { ...answer, body: Buffer.from(answer.body, 'latin1').toString('utf8') }
+  } catch (error) {
+    throw new Error(`${method} ${path}: ${(error as Error).message}`)
+  }
 }
 
 export type TestServerOptions = Partial<Omit<AppOptions, 'db'>> & {

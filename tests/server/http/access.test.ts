@@ -9,23 +9,16 @@
  */
 
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DeclaredRoute } from '../../../server/http/access'
 import { ROLE_IDS } from '../../../src/domain/user'
-import { startTestServer, type TestServer } from '../helpers'
+import { rawCall, startTestServer, type TestServer } from '../helpers'
 import { ONE_PIXEL_PNG } from '../image-fixtures'
 
-interface Answer {
-  status: number
-  type: string
-  body: string
-}
-
 let server: TestServer
-let base: URL
+let base: string
 let distDir: string
 let cookie: string
 let adminId: string
@@ -44,35 +37,6 @@ const PUBLIC_ROUTES = new Set([
 ])
 /** The app shell: public on purpose, and only ever the shell's own files. */
 const isShell = (route: DeclaredRoute) => route.url === '/*'
-
-function raw(method: string, path: string, headers: Record<string, string> = {}, body?: Buffer) {
-  return new Promise<Answer>((resolve, reject) => {
-    const request = httpRequest(
-      {
-        host: base.hostname,
-        port: base.port,
-        method,
-        path,
-        // A fresh connection each time: a refused request may close the one before.
-        agent: false,
-        headers: { ...headers, ...(body ? { 'content-length': String(body.length) } : {}) },
-      },
-      (response) => {
-        const chunks: Buffer[] = []
-        response.on('data', (chunk: Buffer) => chunks.push(chunk))
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            type: String(response.headers['content-type'] ?? ''),
-            body: Buffer.concat(chunks).toString(),
-          }),
-        )
-      },
-    )
-    request.on('error', (error) => reject(new Error(`${method} ${path}: ${error.message}`)))
-    request.end(body)
-  })
-}
 
 const encode = (char: string, upper: boolean) => {
   const hex = char.charCodeAt(0).toString(16).padStart(2, '0')
@@ -169,7 +133,7 @@ beforeAll(async () => {
   adminId = signedIn.user.id
   adminEmail = signedIn.user.email
   adminPassword = signedIn.user.password
-  base = new URL(await server.listen())
+  base = await server.listen()
   params.set('id', adminId)
   params.set('folder', 'product_image')
   const upload = await server.request(cookie, {
@@ -228,14 +192,15 @@ describe('access is decided by the route, whatever the spelling', () => {
       if (isShell(route) || PUBLIC_ROUTES.has(routeName(route))) continue
       params.set('id', await idFor(route))
       const path = fill(route.url)
-      const plain = await raw(route.method, path, { accept: 'application/json' })
+      const plain = await rawCall(base, route.method, path, { accept: 'application/json' })
       expect(plain.status, `${routeName(route)} anonymous`).toBe(401)
       for (const spelled of spellingsOf(path)) {
         // Node's parser refuses a backslash before any route runs; its 400 has a body a HEAD client cannot read.
         if (route.method === 'HEAD' && spelled.includes('\\')) continue
         const payload = bodyFor(route)
         for (const accept of ['application/json', 'text/html']) {
-          const answer = await raw(
+          const answer = await rawCall(
+            base,
             route.method,
             spelled,
             { accept, ...(payload ? { 'content-type': payload.type } : {}) },
@@ -243,7 +208,7 @@ describe('access is decided by the route, whatever the spelling', () => {
           )
           // The app shell for a navigation (a HEAD answer has its headers and no body).
           const shell =
-            answer.type.startsWith('text/html') &&
+            (answer.headers['content-type'] ?? '').startsWith('text/html') &&
             (route.method === 'HEAD' || answer.body.includes('<title>Outpost</title>'))
           if ((answer.status >= 200 && answer.status < 300 && !shell) || answer.status >= 500)
             leaks.push(`${route.method} ${spelled} (${accept}) → ${answer.status}`)
@@ -263,7 +228,8 @@ describe('access is decided by the route, whatever the spelling', () => {
       for (const spelled of [path, ...spellingsOf(path)]) {
         const payload = bodyFor(route)
         for (const origin of FOREIGN) {
-          const answer = await raw(
+          const answer = await rawCall(
+            base,
             route.method,
             spelled,
             { cookie, ...origin, ...(payload ? { 'content-type': payload.type } : {}) },
@@ -276,23 +242,23 @@ describe('access is decided by the route, whatever the spelling', () => {
     }
     expect(leaks).toEqual([])
     // The session survived every forged logout.
-    expect((await raw('GET', '/api/contacts', { cookie })).status).toBe(200)
+    expect((await rawCall(base, 'GET', '/api/contacts', { cookie })).status).toBe(200)
   }, 120_000)
 
   it('serves images only to a session, in every spelling', async () => {
     const path = `/images/product_image/${params.get('filename')}`
-    expect((await raw('GET', path, { cookie })).status).toBe(200)
+    expect((await rawCall(base, 'GET', path, { cookie })).status).toBe(200)
     for (const spelled of spellingsOf(path)) {
-      const answer = await raw('GET', spelled)
+      const answer = await rawCall(base, 'GET', spelled)
       expect(answer.status, spelled).toBeGreaterThanOrEqual(400)
-      expect(answer.type, spelled).not.toMatch(/^image\//)
+      expect(answer.headers['content-type'] ?? '', spelled).not.toMatch(/^image\//)
     }
   })
 
   it('answers the public routes anonymously, and the shell for navigations', async () => {
-    expect((await raw('GET', '/api/users/me')).body).toBe('{"user":null}')
-    expect((await raw('GET', '/contacts/list', { accept: 'text/html' })).status).toBe(200)
-    expect((await raw('GET', '/%61ssets/index-abc123.js')).status).toBe(200)
-    expect((await raw('GET', '/assets/missing.js')).status).toBe(404)
+    expect((await rawCall(base, 'GET', '/api/users/me')).body).toBe('{"user":null}')
+    expect((await rawCall(base, 'GET', '/contacts/list', { accept: 'text/html' })).status).toBe(200)
+    expect((await rawCall(base, 'GET', '/%61ssets/index-abc123.js')).status).toBe(200)
+    expect((await rawCall(base, 'GET', '/assets/missing.js')).status).toBe(404)
   })
 })

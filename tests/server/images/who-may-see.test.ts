@@ -6,62 +6,45 @@
  * Asked from outside, over a real socket, as a browser would.
  */
 import { randomUUID } from 'node:crypto'
-import { request as httpRequest } from 'node:http'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { images, users } from '../../../server/db/schema'
 import { imageUploader } from '../../../server/images/store'
 import { ROLE_IDS } from '../../../src/domain/user'
-import { startTestServer, type TestServer } from '../helpers'
+import { rawCall, startTestServer, type TestServer } from '../helpers'
 import { imageForm, png } from '../image-fixtures'
+import type { RawAnswer } from '../raw-http'
 
 let server: TestServer
-let base: URL
+let base: string
 
 beforeAll(async () => {
   server = await startTestServer()
-  base = new URL(await server.listen())
+  base = await server.listen()
 })
 afterAll(() => server?.close())
 
-interface Answer {
-  status: number
-  headers: Record<string, string | string[] | undefined>
-  body: Buffer
-}
-
-/** One HTTP request to the listening server with node's own client: no test shortcut in between. */
-function send(method: string, path: string, cookie?: string, body?: { type: string; bytes: Buffer }) {
-  return new Promise<Answer>((resolve, reject) => {
-    const headers: Record<string, string> = {}
-    if (cookie) headers.cookie = cookie
-    if (body) headers['content-type'] = body.type
-    const call = httpRequest(new URL(path, base), { method, headers }, (response) => {
-      const chunks: Buffer[] = []
-      response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
-      )
-      response.on('error', reject)
-    })
-    call.on('error', reject)
-    call.end(body?.bytes)
-  })
-}
-
-const get = (path: string, cookie?: string) => send('GET', path, cookie)
-const json = (answer: Answer) => JSON.parse(answer.body.toString('utf8'))
+/** A GET (or HEAD) of `path` over a real socket, as signed in with `cookie`: no test shortcut in between. */
+const get = (path: string, cookie?: string, method = 'GET') =>
+  rawCall(base, method, path, cookie ? { cookie } : {})
+const json = (answer: RawAnswer) => JSON.parse(answer.body)
 
 /** POST /api/{kind} with the image as a browser's FormData would send it. */
 async function upload(cookie: string, kind: string, name: string, id?: string) {
   const encoded = new Response(imageForm(png(8, 8), name, id))
   const type = encoded.headers.get('content-type') ?? ''
-  return send('POST', `/api/${kind}`, cookie, { type, bytes: Buffer.from(await encoded.arrayBuffer()) })
+  return rawCall(
+    base,
+    'POST',
+    `/api/${kind}`,
+    { cookie, 'content-type': type },
+    Buffer.from(await encoded.arrayBuffer()),
+  )
 }
 
 async function uploaded(cookie: string, kind: string, name: string, id?: string) {
   const answer = await upload(cookie, kind, name, id)
-  expect(answer.status, answer.body.toString()).toBe(201)
+  expect(answer.status, answer.body).toBe(201)
   return json(answer).doc as { id: string; filename: string }
 }
 
@@ -91,7 +74,7 @@ describe('GET /images/user_image/{name}', () => {
     const nothing = await get(photoUrl('no-such-photo.png'), bob.cookie)
     expect(nothing.status).toBe(404)
     for (const method of ['GET', 'HEAD']) {
-      const refused = await send(method, photoUrl(photo.filename), bob.cookie)
+      const refused = await get(photoUrl(photo.filename), bob.cookie, method)
       expect(refused.status, method).toBe(404)
       // Nothing tells a refused photo from a name that does not exist.
       if (method === 'GET') expect(json(refused)).toEqual(json(nothing))
@@ -156,7 +139,7 @@ describe('an upload under an existing image id', () => {
     expect(json(claim).errors[0].data).toEqual([
       { field: 'id', message: 'This id already belongs to an image someone else uploaded; send a new id.' },
     ])
-    expect(claim.body.toString()).not.toContain(photo.filename)
+    expect(claim.body).not.toContain(photo.filename)
     expect((await get(photoUrl(photo.filename), mallory.cookie)).status).toBe(404)
     // The image is still Alice's alone, and her own retry still answers it.
     expect(await imageUploader(server.db, id)).toEqual({ kind: 'user-image', uploadedBy: alice.user.id })
