@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN, type RunningServer, startApiServer } from '../e2e/server-process'
+import { rawCall } from './helpers'
 import { startTestPostgres, type TestPostgres } from './postgres'
 import { holdRequest, sendRequest } from './slow-client'
 
@@ -26,14 +27,24 @@ afterAll(async () => {
   await postgres?.stop()
 })
 
+/**
+ * An API call to one process, JSON both ways, with the session it set. The processes are real ones, out of
+ * app.inject's reach (callApi's): the call goes over a socket, by rawCall.
+ */
 async function call(server: RunningServer, method: string, path: string, body?: object, cookie?: string) {
-  const answer = await fetch(`${server.url}/api/${path}`, {
+  const answer = await rawCall(
+    server.url,
     method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  const setCookie = (answer.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
-  return { status: answer.status, json: (await answer.json()) as Record<string, unknown>, cookie: setCookie }
+    `/api/${path}`,
+    { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
+    body ? Buffer.from(JSON.stringify(body)) : undefined,
+  )
+  const setCookie = (answer.headers['set-cookie'] ?? '').split(';')[0] ?? ''
+  return {
+    status: answer.status,
+    json: JSON.parse(answer.body) as Record<string, unknown>,
+    cookie: setCookie,
+  }
 }
 
 const login = (server: RunningServer, email: string, password: string) =>
