@@ -5,7 +5,9 @@
  * counts and positions this process remembers still stand at the head before: it then threw them
  * away (a deep page forgot where every page begins, a search searched the whole table). Here the
  * window is held open on purpose: the database's transaction is made to answer late, after the
- * commit. The read now waits for the write to finish, and keeps what the write carried.
+ * commit. The read now waits for the write to finish, and keeps what the write carried. And a search
+ * whose look at the table's head gives the write time to carry the count and the positions reads both
+ * again, instead of walking from the list's start with the count's old head.
  * On PGlite, and on PostgreSQL with DATABASE_URL.
  */
 import { sql } from 'drizzle-orm'
@@ -120,6 +122,89 @@ describe('a read that meets a write between its commit and what the commit asked
     const known = rememberedEntry(server.db, key)
     expect(known?.head).toBe(await head())
     expect(known?.total).toBe(answer.totalDocs)
+  })
+})
+
+describe("a search read while this process's write runs what its commit asked", () => {
+  let server: TestServer
+  let cookie: string
+  /** Runs once, at the server's next look at the table's head alone (the search's, before it reads). */
+  let atNextSelect: (() => void) | undefined
+  let held: Promise<void> | undefined
+  let walks = 0
+  beforeAll(async () => {
+    server = await startTestServer()
+    cookie = (await server.signIn()).cookie
+    // Every match ('Wilson') sorts after 300 rows that do not match: a walk from the list's start
+    // runs out before it meets them, and only a walk from where page 1 begins finds the page.
+    await server.db.execute(sql`
+      insert into contacts (id, first_name, last_name, seq)
+      select gen_random_uuid(), 'Bob', case when g <= 300 then 'Abbott' else 'Wilson' end, nextval('write_seq')
+      from generate_series(1, 330) g`)
+    const transaction = server.db.transaction.bind(server.db)
+    server.db.transaction = (async (...args: Parameters<typeof transaction>) => {
+      const result = await transaction(...args)
+      await held
+      return result
+    }) as typeof transaction
+    const select = server.db.select.bind(server.db)
+    server.db.select = ((...args: Parameters<typeof select>) => {
+      const fields = Object.keys(args[0] ?? {}).join()
+      // A search's walk of the sort index (list-search.ts' prefixPage): its page with the head and key.
+      if (fields === 'row,head,key') walks++
+      // Only the look at the head alone (counts.ts' headNow), not the session's or any other read.
+      if (fields === 'head') {
+        const run = atNextSelect
+        atNextSelect = undefined
+        run?.()
+      }
+      return select(...args)
+    }) as typeof select
+  })
+  afterAll(() => server?.close())
+
+  it('walks from the positions the write carried, with the count the write carried', async () => {
+    const son = '/api/contacts?where[lastName][like]=son&limit=10&page=1'
+    const get = async () => {
+      const response = await server.request(cookie, { method: 'GET', url: son })
+      expect(response.statusCode, response.body).toBe(200)
+      return response.json() as { docs: { id: string }[] }
+    }
+    await get()
+    const [first] = (await get()).docs
+    const [key] = countsOn(server.db, contacts, 100).find(([counted]) => counted.includes('son')) ?? []
+    if (!key || !first) throw new Error('the search was not counted')
+    // A colleague's edit of a match's title: committed, and held before it carries what is remembered.
+    let open = () => {}
+    held = new Promise<void>((resolve) => {
+      open = resolve
+    })
+    const before = await headNow(server.db, contacts, contacts.seq)
+    const patched = server.request(cookie, {
+      method: 'PATCH',
+      url: `/api/contacts/${first.id}`,
+      payload: { title: 'Edited' },
+    })
+    while ((await headNow(server.db, contacts, contacts.seq)) === before) await sleep(5)
+    // The write carries the count and the positions while the search reads the table's head.
+    atNextSelect = open
+    walks = 0
+    const answer = await get()
+    // One walk, from where page 1 begins at the write's head: not one from the list's start first, with
+    // the count's old head, that met no match.
+    expect(walks).toBe(1)
+    expect((await patched).statusCode).toBe(200)
+    held = undefined
+    const expected = rowsOf(
+      await server.db.execute(
+        sql`select id from contacts where deleted_at is null and last_name ilike '%son%' order by lower(last_name collate "und-x-icu") collate "C", id limit 10`,
+      ),
+    ).map((row) => row.id)
+    expect(answer.docs.map((doc) => doc.id)).toEqual(expected)
+    const known = rememberedEntry(server.db, key)
+    expect(known?.head).toBe(await headNow(server.db, contacts, contacts.seq))
+    expect(known?.prefixMissedFrom).toBeUndefined()
+    expect(known?.seekMissedFrom).toBeUndefined()
   })
 })
 
