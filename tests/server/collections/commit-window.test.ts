@@ -16,6 +16,7 @@ import { countsOn, headNow, rememberedEntry } from '../../../server/collections/
 import { listsOn, positionBefore, positionsAfter } from '../../../server/collections/positions'
 import { contacts } from '../../../server/db/schema'
 import { startTestServer, type TestServer } from '../helpers'
+import { addClusteredMatches } from './clustered-matches'
 
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows
 
@@ -135,12 +136,7 @@ describe("a search read while this process's write runs what its commit asked", 
   beforeAll(async () => {
     server = await startTestServer()
     cookie = (await server.signIn()).cookie
-    // Every match ('Wilson') sorts after 300 rows that do not match: a walk from the list's start
-    // runs out before it meets them, and only a walk from where page 1 begins finds the page.
-    await server.db.execute(sql`
-      insert into contacts (id, first_name, last_name, seq)
-      select gen_random_uuid(), 'Bob', case when g <= 300 then 'Abbott' else 'Wilson' end, nextval('write_seq')
-      from generate_series(1, 330) g`)
+    await addClusteredMatches(server.db)
     const transaction = server.db.transaction.bind(server.db)
     server.db.transaction = (async (...args: Parameters<typeof transaction>) => {
       const result = await transaction(...args)

@@ -15,6 +15,7 @@ import { createDoc, updateDoc } from '../../../server/collections/writes'
 import { contacts } from '../../../server/db/schema'
 import { withWriteLock } from '../../../server/db/write'
 import { startTestServer, type TestServer } from '../helpers'
+import { addClusteredMatches } from './clustered-matches'
 
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows
 
@@ -296,12 +297,7 @@ describe('page 1 of a search after a write puts a match far before the rest', ()
   beforeAll(async () => {
     server = await startTestServer()
     cookie = (await server.signIn()).cookie
-    // Every match ('Wilson') sorts after 300 rows that do not match: a walk from a row put before
-    // them all runs out (it walks as many rows as there are matches) before it meets the cluster.
-    await server.db.execute(sql`
-      insert into contacts (id, first_name, last_name, seq)
-      select gen_random_uuid(), 'Bob', case when g <= 300 then 'Abbott' else 'Wilson' end, nextval('write_seq')
-      from generate_series(1, 330) g`)
+    await addClusteredMatches(server.db)
   })
   afterAll(() => server?.close())
 

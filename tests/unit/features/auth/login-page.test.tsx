@@ -36,6 +36,17 @@ const signedIn = () =>
     },
   }))
 
+const refused = () =>
+  fakeTransport(() => ({
+    status: 401,
+    headers: {},
+    body: {
+      errors: [
+        { name: 'AuthenticationError', title: 'x', message: 'The email or password provided is incorrect.' },
+      ],
+    },
+  }))
+
 describe('login', () => {
   afterEach(() => {
     Reflect.deleteProperty(navigator, 'storage')
@@ -54,19 +65,7 @@ describe('login', () => {
 
   it('does not ask when the sign-in is refused', async () => {
     const persist = stubStorage()
-    const transport = fakeTransport(() => ({
-      status: 401,
-      headers: {},
-      body: {
-        errors: [
-          {
-            name: 'AuthenticationError',
-            title: 'x',
-            message: 'The email or password provided is incorrect.',
-          },
-        ],
-      },
-    }))
+    const transport = refused()
     renderApp('/login', { transport })
     await screen.findByRole('button', { name: "Let's go" })
     fill('ada@example.com', 'wrong-password')
@@ -94,19 +93,7 @@ describe('login', () => {
   })
 
   it("shows the server's refusal in red under the form and keeps what was typed", async () => {
-    const transport = fakeTransport(() => ({
-      status: 401,
-      headers: {},
-      body: {
-        errors: [
-          {
-            name: 'AuthenticationError',
-            title: 'x',
-            message: 'The email or password provided is incorrect.',
-          },
-        ],
-      },
-    }))
+    const transport = refused()
     renderApp('/login', { transport })
     await screen.findByRole('button', { name: "Let's go" })
     fill('ada@example.com', 'wrong-password')
@@ -120,21 +107,7 @@ describe('login', () => {
   })
 
   it('signs in, keeps role and id, and returns to where the user was going', async () => {
-    const transport = fakeTransport(() => ({
-      status: 200,
-      headers: {},
-      body: {
-        message: 'ok',
-        exp: 0,
-        user: {
-          id: 'u1',
-          email: 'ada@example.com',
-          firstName: 'Ada',
-          lastName: 'Lovelace',
-          role: { id: 'r', roleName: 'Admin' },
-        },
-      },
-    }))
+    const transport = signedIn()
     const { router } = renderApp('/contacts/list', { transport })
     await waitFor(() => expect(currentPath(router)).toBe('/login'))
     expect(router.state.location.search).toEqual({ redirect: '/contacts/list' })
