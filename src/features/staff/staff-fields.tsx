@@ -3,7 +3,14 @@
  * profile. The add and edit screens share them; each field shows its error
  * underneath, the server's words when it refused the save.
  */
-import { PROFILE_LABELS, type ProfileText, ROLE_IDS, type RoleId } from '../../domain/user'
+import {
+  PROFILE_LABELS,
+  PROFILE_TEXT_FIELDS,
+  type ProfileText,
+  type ProfileTextField,
+  ROLE_IDS,
+  type RoleId,
+} from '../../domain/user'
 import { SelectField, TextAreaField, TextField } from '../../ui/field'
 
 /** The profile's fields, and the role an Admin gives. */
@@ -31,17 +38,14 @@ const roleOptions = [
 ]
 
 /** Staff are named first; about me, a longer text, comes last under them. */
+const NAMED_FIRST = ['firstName', 'lastName', 'email'] as const
 const textFields = [
-  'firstName',
-  'lastName',
-  'email',
-  'username',
-  'company',
-  'address',
-  'city',
-  'country',
-  'postalCode',
-] as const satisfies readonly Exclude<keyof StaffValues, 'role' | 'aboutMe'>[]
+  ...NAMED_FIRST,
+  ...PROFILE_TEXT_FIELDS.filter(
+    (field): field is Exclude<ProfileTextField, (typeof NAMED_FIRST)[number] | 'aboutMe'> =>
+      !(NAMED_FIRST as readonly string[]).includes(field) && field !== 'aboutMe',
+  ),
+]
 
 interface StaffFieldsProps {
   values: StaffValues
