@@ -8,13 +8,12 @@
 import { useMemo, useState } from 'react'
 import type { OutboxOp } from '../../db/outbox-types'
 import { type Choice, changedSinceDelete, conflictDiff } from '../../sync/resolve'
-import { Banner } from '../../ui/banner'
 import { type DiffRow, DiffTable } from '../../ui/diff-table'
 import { formatValue } from '../../ui/format-value'
-import { button } from '../../ui/styles'
 import { listed } from '../records/history-lines'
 import { fieldLabel } from './field-labels'
-import { problemTitle, whatHappened } from './issue-text'
+import { IssueBanner } from './issue-banner'
+import { whatHappened } from './issue-text'
 import { useChangeActions } from './use-change-actions'
 
 interface ConflictPanelProps {
@@ -29,34 +28,22 @@ export function ConflictPanel({ op, live = true }: ConflictPanelProps) {
   const actions = useChangeActions(op)
   if (op.kind !== 'delete') return <FieldConflict op={op} live={live} actions={actions} />
   return (
-    <Banner
-      tone="danger"
+    <IssueBanner
+      op={op}
       live={live}
-      title={problemTitle(op)}
-      actions={
-        <>
-          <button
-            type="button"
-            disabled={actions.busy}
-            className={button.danger}
-            onClick={() => void actions.resolve({ record: 'mine' })}
-          >
-            Delete anyway
-          </button>
-          <button
-            type="button"
-            disabled={actions.busy}
-            className={button.secondary}
-            onClick={() => void actions.resolve({ record: 'theirs' })}
-          >
-            Keep their version
-          </button>
-        </>
-      }
+      busy={actions.busy}
+      actions={[
+        { label: 'Delete anyway', look: 'danger', onClick: () => void actions.resolve({ record: 'mine' }) },
+        {
+          label: 'Keep their version',
+          look: 'secondary',
+          onClick: () => void actions.resolve({ record: 'theirs' }),
+        },
+      ]}
     >
       <p>{whatHappened(op)}</p>
       <TheirChanges op={op} />
-    </Banner>
+    </IssueBanner>
   )
 }
 
@@ -96,38 +83,19 @@ function FieldConflict({ op, live, actions }: Required<ConflictPanelProps> & { a
   }))
   const { busy, resolve } = actions
   return (
-    <Banner
-      tone="danger"
+    <IssueBanner
+      op={op}
       live={live}
-      title={problemTitle(op)}
-      actions={
-        <>
-          <button
-            type="button"
-            disabled={busy}
-            className={button.secondary}
-            onClick={() => void resolve(every(fields, 'mine'))}
-          >
-            Keep mine
-          </button>
-          <button
-            type="button"
-            disabled={busy}
-            className={button.secondary}
-            onClick={() => void resolve(every(fields, 'theirs'))}
-          >
-            Take theirs
-          </button>
-          <button
-            type="button"
-            disabled={busy}
-            className={button.primary}
-            onClick={() => void resolve({ ...every(fields, 'mine'), ...choices })}
-          >
-            Apply choices
-          </button>
-        </>
-      }
+      busy={busy}
+      actions={[
+        { label: 'Keep mine', look: 'secondary', onClick: () => void resolve(every(fields, 'mine')) },
+        { label: 'Take theirs', look: 'secondary', onClick: () => void resolve(every(fields, 'theirs')) },
+        {
+          label: 'Apply choices',
+          look: 'primary',
+          onClick: () => void resolve({ ...every(fields, 'mine'), ...choices }),
+        },
+      ]}
     >
       <p>{whatHappened(op)} Choose which version to keep for each field.</p>
       {kept.length > 0 && (
@@ -144,7 +112,7 @@ function FieldConflict({ op, live, actions }: Required<ConflictPanelProps> & { a
           onChoose={(field, choice) => setChoices((current) => ({ ...current, [field]: choice }))}
         />
       </div>
-    </Banner>
+    </IssueBanner>
   )
 }
 

@@ -7,11 +7,10 @@
 import { useState } from 'react'
 import type { OutboxOp } from '../../db/outbox-types'
 import { mirrored } from '../../domain/collections'
-import { Banner } from '../../ui/banner'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
-import { button } from '../../ui/styles'
 import { fieldLabel } from './field-labels'
-import { problemTitle, whatHappened } from './issue-text'
+import { IssueBanner } from './issue-banner'
+import { whatHappened } from './issue-text'
 import { useChangeActions } from './use-change-actions'
 
 interface RefusedChangeProps {
@@ -33,25 +32,14 @@ export function RefusedChange({ op, fieldsOnScreen = false, live = true }: Refus
 
   return (
     <>
-      <Banner
-        tone="danger"
+      <IssueBanner
+        op={op}
         live={live}
-        title={problemTitle(op)}
-        actions={
-          <>
-            <button type="button" disabled={busy} className={button.secondary} onClick={() => void retry()}>
-              Try again
-            </button>
-            <button
-              type="button"
-              disabled={busy}
-              className={button.secondary}
-              onClick={() => setAsking(true)}
-            >
-              Discard my change
-            </button>
-          </>
-        }
+        busy={busy}
+        actions={[
+          { label: 'Try again', look: 'secondary', onClick: () => void retry() },
+          { label: 'Discard my change', look: 'secondary', onClick: () => setAsking(true) },
+        ]}
       >
         <p>
           {whatHappened(op)} {advice}
@@ -65,7 +53,7 @@ export function RefusedChange({ op, fieldsOnScreen = false, live = true }: Refus
             ))}
           </ul>
         )}
-      </Banner>
+      </IssueBanner>
       <ConfirmDialog
         open={asking}
         title="Discard your change?"
