@@ -5,9 +5,9 @@
  */
 import { type FormEvent, useState } from 'react'
 import { askToKeepData } from '../../session/persistent-storage'
-import { TextField } from '../../ui/field'
 import { button } from '../../ui/styles'
 import { useCheckedValues } from '../../ui/use-checked-values'
+import { AuthField, EmailField } from './auth-fields'
 import { type LoginErrors, type LoginValues, validateLogin } from './validate-login'
 
 interface LoginFormProps {
@@ -16,10 +16,8 @@ interface LoginFormProps {
 }
 
 export function LoginForm({ onSignIn }: LoginFormProps) {
-  const { values, errors, change, check } = useCheckedValues<LoginValues, LoginErrors>(
-    { email: '', password: '' },
-    validateLogin,
-  )
+  const form = useCheckedValues<LoginValues, LoginErrors>({ email: '', password: '' }, validateLogin)
+  const { values, check } = form
   const [failure, setFailure] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 
@@ -40,24 +38,13 @@ export function LoginForm({ onSignIn }: LoginFormProps) {
 
   return (
     <form noValidate onSubmit={submit} className="space-y-5">
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="username"
-        inputMode="email"
-        value={values.email}
-        error={errors.email}
-        onChange={(event) => change('email', event.target.value)}
-      />
-      <TextField
+      <EmailField form={form} />
+      <AuthField
+        form={form}
+        name="password"
         label="Password"
         type="password"
-        name="password"
         autoComplete="current-password"
-        value={values.password}
-        error={errors.password}
-        onChange={(event) => change('password', event.target.value)}
       />
       <button type="submit" disabled={busy} aria-busy={busy} className={`${button.primary} w-full`}>
         {busy && (

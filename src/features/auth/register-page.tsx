@@ -10,10 +10,10 @@ import { Link, useNavigate, useRouter } from '@tanstack/react-router'
 import { type FormEvent, useId, useState } from 'react'
 import { messages } from '../../domain/errors'
 import { RegisterError, registerAccount } from '../../session/register'
-import { TextField } from '../../ui/field'
 import { describedByHint, PasswordHint } from '../../ui/password-hint'
 import { button, card } from '../../ui/styles'
 import { useCheckedValues } from '../../ui/use-checked-values'
+import { AuthField, EmailField } from './auth-fields'
 import { AuthFrame } from './auth-frame'
 import { type RegisterErrors, type RegisterValues, validateRegister } from './validate-register'
 
@@ -23,10 +23,8 @@ export function RegisterPage() {
   const navigate = useNavigate()
   // Tests hand in their own; otherwise the account is made through fetch against /api.
   const registerWith = useRouter().options.context.register ?? registerAccount
-  const { values, errors, setErrors, change, check } = useCheckedValues<RegisterValues, RegisterErrors>(
-    blank,
-    validateRegister,
-  )
+  const form = useCheckedValues<RegisterValues, RegisterErrors>(blank, validateRegister)
+  const { values, errors, setErrors, change, check } = form
   const [failure, setFailure] = useState<{ text: string; closed: boolean } | null>(null)
   const [busy, setBusy] = useState(false)
   const hintId = useId()
@@ -54,37 +52,24 @@ export function RegisterPage() {
   return (
     <AuthFrame title="Create your Outpost account" subtitle="For the staff of your company.">
       <form noValidate onSubmit={submit} className={`${card} space-y-5 p-6 sm:p-8`}>
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="username"
-          inputMode="email"
-          value={values.email}
-          error={errors.email}
-          onChange={(event) => change('email', event.target.value)}
-        />
+        <EmailField form={form} />
         <div className="space-y-1.5">
-          <TextField
+          <AuthField
+            form={form}
+            name="password"
             label="Password"
             type="password"
-            name="password"
             autoComplete="new-password"
-            value={values.password}
-            error={errors.password}
-            onChange={(event) => change('password', event.target.value)}
             {...describedByHint(hintId, errors.password)}
           />
           <PasswordHint id={hintId} />
         </div>
-        <TextField
+        <AuthField
+          form={form}
+          name="confirmPassword"
           label="Confirm Password"
           type="password"
-          name="confirmPassword"
           autoComplete="new-password"
-          value={values.confirmPassword}
-          error={errors.confirmPassword}
-          onChange={(event) => change('confirmPassword', event.target.value)}
         />
         <label className="flex min-h-11 items-center gap-3 text-sm text-slate-700">
           <input
