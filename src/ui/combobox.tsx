@@ -5,12 +5,13 @@
  * the arrow keys are on is named by aria-activedescendant, as the pattern asks,
  * so screen readers follow it while the user keeps typing.
  */
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import { type KeyboardEvent, useId, useRef, useState } from 'react'
 import { foldText } from '../domain/fold'
 import { foldedWordRanges } from '../domain/highlight'
 import { cx } from './cx'
 import { ChevronDownIcon, CloseIcon, PlusIcon } from './icons'
 import { Marked } from './marked'
+import { PopupListbox, popupOption } from './popup-listbox'
 import { iconButton, input, invalidInput } from './styles'
 
 export interface ComboboxOption {
@@ -61,7 +62,6 @@ export function Combobox(props: ComboboxProps) {
   // The active row by key, not by position: when new results arrive, a row that is gone is no longer active.
   const [activeKey, setActiveKey] = useState<string | null>(null)
   const inputRef = useRef<HTMLInputElement>(null)
-  const listRef = useRef<HTMLDivElement>(null)
 
   const items: Item[] = options.map((option) => ({ key: `option:${option.id}`, option }))
   if (createLabel && onCreate) items.push({ key: 'create', option: null })
@@ -70,16 +70,6 @@ export function Combobox(props: ComboboxProps) {
   const optionId = (index: number) => `${id}-option-${index}`
   const activeId = activeIndex < 0 ? undefined : optionId(activeIndex)
   const last = items.length - 1
-
-  // Keep the active row in view as the arrow keys move past the popup's edge (the page itself does not scroll).
-  useEffect(() => {
-    const list = listRef.current
-    const row = activeId ? document.getElementById(activeId) : null
-    if (!list || !row) return
-    if (row.offsetTop < list.scrollTop) list.scrollTop = row.offsetTop
-    else if (row.offsetTop + row.offsetHeight > list.scrollTop + list.clientHeight)
-      list.scrollTop = row.offsetTop + row.offsetHeight - list.clientHeight
-  }, [activeId])
 
   const activate = (index: number) => setActiveKey(items[index]?.key ?? null)
 
@@ -206,15 +196,11 @@ export function Combobox(props: ComboboxProps) {
           {options.length === 0 && emptyText && (
             <p className="px-3 py-2 text-sm text-slate-500">{emptyText}</p>
           )}
-          {/* Pressing on the list (a row, its scroll bar) must not take focus from the input:
-              the input's blur would close the popup before the click lands. */}
-          <div
-            ref={listRef}
+          <PopupListbox
             id={`${id}-listbox`}
-            role="listbox"
+            activeId={activeId}
+            maxHeight="max-h-64"
             aria-labelledby={`${id}-label`}
-            onMouseDown={(event) => event.preventDefault()}
-            className="relative max-h-64 overflow-y-auto overscroll-contain py-1 empty:hidden"
           >
             {items.map((item, index) => (
               // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/useFocusableInteractive: keys work in the input (aria-activedescendant); options never take focus
@@ -225,8 +211,7 @@ export function Combobox(props: ComboboxProps) {
                 aria-selected={index === activeIndex}
                 onClick={() => choose(item)}
                 className={cx(
-                  'flex min-h-9 cursor-pointer flex-col justify-center px-3 py-1.5 text-sm pointer-coarse:min-h-11',
-                  index === activeIndex ? 'bg-slate-100' : 'hover:bg-slate-50',
+                  popupOption(index === activeIndex),
                   item.option === null && options.length > 0 && 'border-t border-slate-100',
                 )}
               >
@@ -252,7 +237,7 @@ export function Combobox(props: ComboboxProps) {
                 )}
               </div>
             ))}
-          </div>
+          </PopupListbox>
         </div>
       </div>
       {name && <input type="hidden" name={name} value={value?.id ?? ''} />}

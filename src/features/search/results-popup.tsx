@@ -3,9 +3,8 @@
  * the listbox of results, a group per entity under its heading. Options never
  * take focus: the input names the active one (aria-activedescendant).
  */
-import { useEffect, useRef } from 'react'
 import type { GlobalQuery } from '../../domain/global-search'
-import { cx } from '../../ui/cx'
+import { PopupListbox, popupOption } from '../../ui/popup-listbox'
 import { MarkedText } from './marked-text'
 import type { ResultGroup, ResultItem } from './result-items'
 
@@ -35,18 +34,6 @@ export function ResultsPopup({
   query,
   onChoose,
 }: ResultsPopupProps) {
-  const listRef = useRef<HTMLDivElement>(null)
-
-  // Keep the active row in view as the arrow keys move past the popup's edge.
-  useEffect(() => {
-    const list = listRef.current
-    const row = activeIndex < 0 ? null : document.getElementById(optionId(id, activeIndex))
-    if (!list || !row) return
-    if (row.offsetTop < list.scrollTop) list.scrollTop = row.offsetTop
-    else if (row.offsetTop + row.offsetHeight > list.scrollTop + list.clientHeight)
-      list.scrollTop = row.offsetTop + row.offsetHeight - list.clientHeight
-  }, [id, activeIndex])
-
   return (
     <div
       hidden={!open}
@@ -57,15 +44,11 @@ export function ResultsPopup({
           {status}
         </p>
       )}
-      {/* Pressing on the list (a row, its scroll bar) must not take focus from the input:
-          the input's blur would close the popup before the click lands. */}
-      <div
-        ref={listRef}
+      <PopupListbox
         id={`${id}-listbox`}
-        role="listbox"
+        activeId={activeIndex < 0 ? undefined : optionId(id, activeIndex)}
+        maxHeight="max-h-[min(32rem,70dvh)]"
         aria-label="Search results"
-        onMouseDown={(event) => event.preventDefault()}
-        className="relative max-h-[min(32rem,70dvh)] overflow-y-auto overscroll-contain py-1 empty:hidden"
       >
         {groups.map((group) => (
           // biome-ignore lint/a11y/useSemanticElements: a listbox's group of options (ARIA 1.2); a fieldset groups form controls
@@ -87,10 +70,7 @@ export function ResultsPopup({
                   role="option"
                   aria-selected={index === activeIndex}
                   onClick={() => onChoose(item)}
-                  className={cx(
-                    'flex min-h-9 cursor-pointer flex-col justify-center px-3 py-1.5 text-sm pointer-coarse:min-h-11',
-                    index === activeIndex ? 'bg-slate-100' : 'hover:bg-slate-50',
-                  )}
+                  className={popupOption(index === activeIndex)}
                 >
                   {item.kind === 'record' ? (
                     <>
@@ -111,7 +91,7 @@ export function ResultsPopup({
             })}
           </div>
         ))}
-      </div>
+      </PopupListbox>
     </div>
   )
 }
