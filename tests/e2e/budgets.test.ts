@@ -41,6 +41,9 @@ function report(paths: string[]) {
 it('stays within the JavaScript budgets of the login screen and the contacts list', async () => {
   await page.goto(`${server.url}/login`)
   await page.getByRole('button', { name: "Let's go" }).waitFor()
+  // The login screen's own scripts include the service worker's registration, which it loads once the
+  // page is idle: on a busy machine that comes after the button, and was counted against the list.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
   const login = report([...scripts])
   console.log(`login screen: ${login.text}`)
 
