@@ -29,6 +29,7 @@ import { DEFAULT_FEED_STREAM_OPTIONS, type FeedStreamOptions, FeedStreams } from
 import { DEFAULT_PRESENCE_OPTIONS, type PresenceOptions } from './realtime/presence'
 import { startPresence } from './realtime/start-presence'
 import { authRoutes } from './routes/auth'
+import { batchRoutes } from './routes/batch'
 import { collectionRoutes } from './routes/collection'
 import { imageRoutes } from './routes/images'
 import { presenceRoutes } from './routes/presence'
@@ -143,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await presence.stop()
   })
   syncRoutes(app, db, feedStreams)
+  batchRoutes(app, db)
   presenceRoutes(app, presence.presence)
 
   if (options.staticDir) await serveStatic(app, options.staticDir)

@@ -6,7 +6,7 @@
  * are stored too, so a replay answers alike; 5xx are never stored (they roll back).
  */
 import { createHash } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { IDEMPOTENCY_HEADER } from '../../src/domain/rest'
 import type { Db } from '../db/open'
@@ -23,7 +23,8 @@ export interface StoredAnswer {
   replayed?: boolean
 }
 
-const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/
+/** What an Idempotency-Key may be: 1 to 200 visible ASCII characters. */
+export const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/
 
 export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const value = request.headers[IDEMPOTENCY_HEADER]
@@ -39,9 +40,21 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
  * multipart upload has no parsed body; its route passes a digest of its parts.
  */
 export function requestHash(request: FastifyRequest, body?: string): string {
-  return createHash('sha256')
-    .update(`${request.method} ${request.url}\n${body ?? JSON.stringify(request.body ?? null)}`)
-    .digest('hex')
+  return hashOf(request.method, request.url, body ?? JSON.stringify(request.body ?? null))
+}
+
+/** The hash of a request told as its parts: a batch's change is hashed as the request it stands for. */
+export const hashOf = (method: string, url: string, body: string) =>
+  createHash('sha256').update(`${method} ${url}\n${body}`).digest('hex')
+
+/**
+ * A change's own refusal (a 4xx of ours) as the answer to store, or the error thrown on: our 4xx are
+ * thrown before anything is written, so the transaction is still usable.
+ */
+export function refusalAnswer(error: unknown): StoredAnswer {
+  const refused = error instanceof Refused ? answerOf(error) : error
+  if (!(refused instanceof ApiError) || refused.statusCode >= 500) throw error
+  return { status: refused.statusCode, body: refused.body }
 }
 
 /** Thrown to roll a change back when its key turns out to be taken: the stored answer wins. */
@@ -96,10 +109,7 @@ export async function idempotentWrite(
       try {
         answer = await change(tx)
       } catch (error) {
-        // Our own 4xx are thrown before anything is written, so the transaction is still usable.
-        const refused = error instanceof Refused ? answerOf(error) : error
-        if (!(refused instanceof ApiError) || refused.statusCode >= 500) throw error
-        answer = { status: refused.statusCode, body: refused.body }
+        answer = refusalAnswer(error)
       }
       const [stored] = await tx
         .insert(idempotencyKeys)
@@ -113,4 +123,55 @@ export async function idempotentWrite(
     if (!(error instanceof AlreadyAnswered)) throw error
     return storedAnswer(db, userId, key, hash)
   }
+}
+
+/** An answer stored under a key, with the hash of the request it answered. */
+export interface KeyedAnswer {
+  hash: string
+  status: number
+  body: Record<string, unknown>
+}
+
+/**
+ * For a batch of changes in one write transaction (routes/batch.ts): the answers already stored
+ * under these keys, read at once. Under the write lock no other write can store one meanwhile, so
+ * what is not found here is free until this transaction commits.
+ */
+export async function storedAnswers(tx: Tx, userId: string, keys: string[]) {
+  const found = new Map<string, KeyedAnswer>()
+  if (keys.length === 0) return found
+  const rows = await tx
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), inArray(idempotencyKeys.key, keys)))
+  for (const row of rows)
+    found.set(row.key, {
+      hash: row.requestHash,
+      status: row.responseStatus,
+      body: row.responseBody as Record<string, unknown>,
+    })
+  return found
+}
+
+/** Stores a batch's new answers in one statement, in its transaction. */
+export async function storeAnswers(tx: Tx, userId: string, answers: Map<string, KeyedAnswer>) {
+  if (answers.size === 0) return
+  await tx.insert(idempotencyKeys).values(
+    [...answers].map(([key, { hash, status, body }]) => ({
+      userId,
+      key,
+      requestHash: hash,
+      responseStatus: status,
+      responseBody: body,
+    })),
+  )
+}
+
+/** A stored answer given again: the same one when the request is the same, else a 422. */
+export function replayOf(stored: KeyedAnswer, hash: string): StoredAnswer {
+  if (stored.hash !== hash) {
+    const reused = keyReused()
+    return { status: reused.statusCode, body: reused.body }
+  }
+  return { status: stored.status, body: stored.body, replayed: true }
 }

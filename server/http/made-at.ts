@@ -13,7 +13,11 @@ const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/
 export function madeAtOf(request: FastifyRequest): Date | undefined {
   const header = request.headers[MADE_AT_HEADER]
   if (header === undefined) return undefined
-  const text = Array.isArray(header) ? (header[0] ?? '') : header
+  return madeAtFrom(Array.isArray(header) ? (header[0] ?? '') : header)
+}
+
+/** The time a change was made, as its header (or a batch's `madeAt`) spells it; else the 400. */
+export function madeAtFrom(text: string): Date {
   const time = ISO_UTC.test(text.trim()) ? Date.parse(text.trim()) : Number.NaN
   if (Number.isNaN(time))
     throw badRequest('Outpost-Made-At must be a UTC time such as 2026-11-27T10:00:00.000Z.')

@@ -23,16 +23,21 @@ import { madeAtOf } from '../http/made-at'
 type IdRequest = FastifyRequest<{ Params: { id: string } }>
 
 /** A malformed id is the client's bug (400) and never reaches Postgres, which would throw on it. */
-export function idOf(request: IdRequest): string {
-  const { id } = request.params
+export const idOf = (request: IdRequest): string => idFrom(request.params.id)
+
+/** An id as a path spells it: a valid one in lower case, else the 400. */
+export function idFrom(id: string): string {
   if (!UUID_PATTERN.test(id))
     throw badRequest(`"${id}" is not a valid id.`, [{ field: 'id', message: 'Must be a valid id.' }])
   return id.toLowerCase()
 }
 
 /** If-Match: "<n>" (or W/"<n>"); `*` matches any version; absent means last write wins. */
-export function ifMatchOf(request: FastifyRequest): number | undefined {
-  const header = request.headers['if-match']
+export const ifMatchOf = (request: FastifyRequest): number | undefined =>
+  ifMatchFrom(request.headers['if-match'])
+
+/** An If-Match value: the version it names, undefined for none or `*`, else the 400. */
+export function ifMatchFrom(header: string | undefined): number | undefined {
   if (header === undefined || header.trim() === '*') return undefined
   const version = versionOfEtag(header.trim())
   if (version === undefined) throw badRequest('If-Match must be an ETag such as "3".')
@@ -47,7 +52,7 @@ export function sendAnswer(reply: FastifyReply, answer: StoredAnswer) {
   return reply.code(answer.status).send(answer.body)
 }
 
-const userOf = (request: FastifyRequest) => {
+export const userOf = (request: FastifyRequest) => {
   if (!request.user) throw unauthorized()
   return request.user
 }

@@ -198,6 +198,17 @@ const rows: Row[] = [
     expect: all(200),
     send: async () => ({ method: 'GET', url: '/api/sync/changes?since=0&limit=1' }),
   },
+  {
+    call: 'POST /api/sync/batch',
+    expect: all(200),
+    send: async () => ({
+      method: 'POST',
+      url: '/api/sync/batch',
+      payload: {
+        changes: [{ method: 'POST', path: 'contacts', key: randomUUID(), body: { firstName: 'Cell' } }],
+      },
+    }),
+  },
   ...(['product-image', 'industry-image', 'service-image', 'user-image'] as const).map((kind) => ({
     call: `POST /api/${kind}`,
     expect: all(201),

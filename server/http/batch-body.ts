@@ -1,0 +1,53 @@
+/**
+ * The body of POST /api/sync/batch (docs/api.md, "Batches of changes"): `{ changes: [...] }`, each
+ * change the request it stands for, told as its parts. What makes the whole batch unreadable is a
+ * 400 here, before anything runs; what is wrong with one change (an unknown path, a bad id or
+ * If-Match) is that change's own answer (routes/batch.ts), as it would be sent alone.
+ */
+import { badRequest } from './errors'
+import { KEY_PATTERN } from './idempotency'
+
+/** Changes a batch may carry: a client sends its queue in batches of this many or fewer. */
+export const MAX_BATCH_CHANGES = 100
+
+export interface BatchChange {
+  method: string
+  /** The request's path under /api/, e.g. `contacts` or `contacts/<id>`. */
+  path: string
+  /** Its Idempotency-Key: required, as a batch is only ever a queue being replayed. */
+  key: string
+  /** Its If-Match header, e.g. `"3"`. */
+  ifMatch?: string
+  /** Its Outpost-Made-At header. */
+  madeAt?: string
+  body?: unknown
+}
+
+const KNOWN = new Set(['method', 'path', 'key', 'ifMatch', 'madeAt', 'body'])
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+export function parseBatch(body: unknown): BatchChange[] {
+  const changes = isObject(body) ? body.changes : undefined
+  if (!Array.isArray(changes)) throw badRequest('A batch must be an object with a list of changes.')
+  if (changes.length === 0 || changes.length > MAX_BATCH_CHANGES)
+    throw badRequest(`A batch must hold 1 to ${MAX_BATCH_CHANGES} changes.`)
+  return changes.map(changeAt)
+}
+
+function changeAt(change: unknown, index: number): BatchChange {
+  const at = `changes[${index}]`
+  if (!isObject(change)) throw badRequest(`${at} must be an object.`)
+  const unknown = Object.keys(change).find((name) => !KNOWN.has(name))
+  if (unknown !== undefined) throw badRequest(`${at} has an unknown key "${unknown}".`)
+  const { method, path, key, ifMatch, madeAt, body } = change
+  if (typeof method !== 'string') throw badRequest(`${at}.method must be a string.`)
+  if (typeof path !== 'string') throw badRequest(`${at}.path must be a string.`)
+  if (typeof key !== 'string' || !KEY_PATTERN.test(key))
+    throw badRequest(`${at}.key must be 1 to 200 visible ASCII characters.`)
+  if (ifMatch !== undefined && typeof ifMatch !== 'string')
+    throw badRequest(`${at}.ifMatch must be a string.`)
+  if (madeAt !== undefined && typeof madeAt !== 'string') throw badRequest(`${at}.madeAt must be a string.`)
+  return { method, path, key, ifMatch, madeAt, body }
+}

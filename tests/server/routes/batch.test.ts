@@ -1,0 +1,209 @@
+/**
+ * POST /api/sync/batch: many queued changes in one request, each with its own Idempotency-Key,
+ * If-Match and answer, in order; replayed safely after a lost answer, interchangeable with the same
+ * change sent alone; and a batch it cannot read refused whole with the error body.
+ */
+import { randomUUID } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { IDEMPOTENCY_HEADER } from '../../../src/domain/rest'
+import { signedInServer } from '../helpers'
+
+const { api } = signedInServer()
+
+interface Change {
+  method: string
+  path: string
+  key: string
+  ifMatch?: string
+  madeAt?: string
+  body?: unknown
+}
+
+/** A change's answer; its body is read as the tests read JSON answers. */
+interface Answer {
+  status: number
+  // biome-ignore lint/suspicious/noExplicitAny: a JSON answer's body, read field by field as each test needs
+  body: any
+  replayed?: boolean
+}
+
+const batch = (changes: unknown) => api('POST', '/api/sync/batch', { changes })
+const answersOf = async (changes: Change[]) => {
+  const response = await batch(changes)
+  expect(response.statusCode, response.body).toBe(200)
+  return response.json().answers as Answer[]
+}
+const create = (body: Record<string, unknown>, key = randomUUID()): Change => ({
+  method: 'POST',
+  path: 'contacts',
+  key,
+  body: { id: randomUUID(), ...body },
+})
+const contactsNamed = async (firstName: string) =>
+  (await api('GET', `/api/contacts?where[firstName][equals]=${firstName}&limit=100`)).json().totalDocs
+
+describe('a batch of changes', () => {
+  it('lands each change in order with its own answer, in the feed and the history like any write', async () => {
+    const { cursor } = (await api('GET', '/api/sync/changes?since=0&limit=1000')).json()
+    const kept = create({ firstName: 'Batchkept', title: 'Ms' })
+    const dropped = create({ firstName: 'Batchdropped' })
+    const keptId = (kept.body as { id: string }).id
+    const droppedId = (dropped.body as { id: string }).id
+    const anHourAgo = new Date(Date.now() - 3_600_000).toISOString()
+    const answers = await answersOf([
+      kept,
+      dropped,
+      {
+        method: 'PATCH',
+        path: `contacts/${keptId}`,
+        key: randomUUID(),
+        ifMatch: '"1"',
+        madeAt: anHourAgo,
+        body: { title: 'Dr' },
+      },
+      { method: 'DELETE', path: `contacts/${droppedId}`, key: randomUUID(), ifMatch: '"1"' },
+    ])
+
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 200, 200])
+    expect(answers[2]?.body.doc).toMatchObject({ id: keptId, title: 'Dr', version: 2 })
+    expect(answers[3]?.body.doc).toMatchObject({ id: droppedId, version: 2 })
+    expect((await api('GET', `/api/contacts/${keptId}`)).json()).toMatchObject({ title: 'Dr', version: 2 })
+    expect((await api('GET', `/api/contacts/${droppedId}`)).statusCode).toBe(410)
+
+    const changes = (await api('GET', `/api/sync/changes?since=${cursor}&limit=1000`)).json().changes as {
+      id: string
+      deleted: boolean
+    }[]
+    expect(changes.find((change) => change.id === keptId)?.deleted).toBe(false)
+    expect(changes.find((change) => change.id === droppedId)?.deleted).toBe(true)
+
+    const history = (await api('GET', `/api/contacts/${keptId}/history`)).json().docs
+    expect(history.map((entry: { action: string }) => entry.action)).toEqual(['updated', 'created'])
+    expect(history[0]).toMatchObject({ changes: { title: { from: 'Ms', to: 'Dr' } } })
+    expect(Date.parse(history[0].madeAt)).toBe(Date.parse(anHourAgo))
+  })
+
+  it('answers a batch sent again from what it stored: every change once, each answer the same', async () => {
+    const changes = [create({ firstName: 'Batchtwice' }), create({ firstName: 'Batchtwice' })]
+    const first = await answersOf(changes)
+    const again = await answersOf(changes)
+
+    expect(first.map((answer) => answer.replayed)).toEqual([undefined, undefined])
+    expect(again.map((answer) => answer.replayed)).toEqual([true, true])
+    expect(again.map((answer) => answer.body)).toEqual(first.map((answer) => answer.body))
+    expect(await contactsNamed('Batchtwice')).toBe(2)
+
+    // The same change twice in one batch (a queue resent while its first answer was on its way).
+    const twice = create({ firstName: 'Batchsame' })
+    const [once, repeated] = await answersOf([twice, twice])
+    expect(once).toMatchObject({ status: 201 })
+    expect(repeated).toMatchObject({ status: 201, replayed: true, body: once?.body })
+    expect(await contactsNamed('Batchsame')).toBe(1)
+  })
+
+  it('takes a change sent alone before as the same request: its answer comes back, nothing twice', async () => {
+    const change = create({ firstName: 'Batchalone' })
+    const alone = await api('POST', '/api/contacts', change.body, { [IDEMPOTENCY_HEADER]: change.key })
+    expect(alone.statusCode).toBe(201)
+
+    const [answer] = await answersOf([change])
+    expect(answer).toMatchObject({ status: 201, replayed: true, body: alone.json() })
+    expect(await contactsNamed('Batchalone')).toBe(1)
+
+    // And the other way round: a change a batch carried, sent alone, is answered from the batch's store.
+    const batched = create({ firstName: 'Batchfirst' })
+    const [landed] = await answersOf([batched])
+    const resent = await api('POST', '/api/contacts', batched.body, { [IDEMPOTENCY_HEADER]: batched.key })
+    expect(resent.headers['idempotent-replayed']).toBe('true')
+    expect(resent.json()).toEqual(landed?.body)
+  })
+
+  it('refuses a stale change alone, keeps that answer under its key, and lands the rest', async () => {
+    const record = create({ firstName: 'Batchstale', title: 'One' })
+    const id = (record.body as { id: string }).id
+    await answersOf([record])
+    await api('PATCH', `/api/contacts/${id}`, { title: 'Two' })
+
+    const stale: Change = {
+      method: 'PATCH',
+      path: `contacts/${id}`,
+      key: randomUUID(),
+      ifMatch: '"1"',
+      body: { title: 'Three' },
+    }
+    const beside = create({ firstName: 'Batchbeside' })
+    const answers = await answersOf([stale, beside])
+    expect(answers.map((answer) => answer.status)).toEqual([412, 201])
+    expect(answers[0]?.body.doc).toMatchObject({ title: 'Two', version: 2 })
+    expect(answers[0]?.body.errors[0].message).toEqual(expect.any(String))
+
+    const [replayed] = await answersOf([stale])
+    expect(replayed).toMatchObject({ status: 412, replayed: true })
+    expect((await api('GET', `/api/contacts/${id}`)).json().title).toBe('Two')
+  })
+
+  it('answers 422 to a change whose key was used for another request, and only to it', async () => {
+    const first = create({ firstName: 'Batchkey' })
+    await answersOf([first])
+    const reused = { ...create({ firstName: 'Batchother' }), key: first.key }
+    const beside = create({ firstName: 'Batchkeybeside' })
+    const answers = await answersOf([reused, beside])
+    expect(answers.map((answer) => answer.status)).toEqual([422, 201])
+    expect(answers[0]?.body.errors[0].name).toBe('IdempotencyError')
+    expect(await contactsNamed('Batchother')).toBe(0)
+  })
+
+  it('gives a change no route takes, or a bad id, If-Match or time, its own 4xx, and keeps none of them', async () => {
+    const id = randomUUID()
+    const refused: [Change, number][] = [
+      [{ method: 'GET', path: 'contacts', key: randomUUID() }, 404],
+      [{ method: 'POST', path: 'users', key: randomUUID(), body: { email: 'x@example.com' } }, 404],
+      [{ method: 'POST', path: `contacts/${id}/restore`, key: randomUUID() }, 404],
+      [{ method: 'POST', path: `contacts/${id}`, key: randomUUID(), body: {} }, 404],
+      [{ method: 'DELETE', path: 'contacts', key: randomUUID() }, 404],
+      [{ method: 'PATCH', path: '../contacts', key: randomUUID(), body: {} }, 404],
+      [{ method: 'PATCH', path: 'contacts/not-an-id', key: randomUUID(), body: {} }, 400],
+      [{ method: 'PATCH', path: `contacts/${id}`, key: randomUUID(), ifMatch: 'three', body: {} }, 400],
+      [{ ...create({ firstName: 'Batchbadtime' }), madeAt: 'yesterday' }, 400],
+      [{ method: 'PATCH', path: `contacts/${id}`, key: randomUUID(), body: { firstName: 'Nobody' } }, 404],
+      [create({ email: 'not an email' }), 400],
+    ]
+    const answers = await answersOf(refused.map(([change]) => change))
+    expect(answers.map((answer) => answer.status)).toEqual(refused.map(([, status]) => status))
+    for (const answer of answers) expect(answer.body.errors[0].message).toEqual(expect.any(String))
+
+    // A bad time is the request's fault, never stored: the same key lands once the time is right.
+    const badTime = refused[8]?.[0] as Change
+    const [fixed] = await answersOf([{ ...badTime, madeAt: new Date().toISOString() }])
+    expect(fixed?.status).toBe(201)
+  })
+
+  it('refuses a batch it cannot read, whole, with the error body, and runs none of it', async () => {
+    const good = create({ firstName: 'Batchnever' })
+    const unreadable: unknown[] = [
+      undefined,
+      'changes',
+      [],
+      Array.from({ length: 101 }, () => create({ firstName: 'Batchnever' })),
+      [good, 'a change'],
+      [good, { ...create({}), headers: {} }],
+      [good, { ...create({}), key: '' }],
+      [good, { ...create({}), key: 'a key with spaces' }],
+      [good, { ...create({}), method: 5 }],
+      [good, { ...create({}), path: null }],
+      [good, { ...create({}), ifMatch: 3 }],
+      [good, { ...create({}), madeAt: {} }],
+    ]
+    for (const changes of unreadable) {
+      const response = await batch(changes)
+      expect(response.statusCode, JSON.stringify(changes)?.slice(0, 80)).toBe(400)
+      expect(response.json().errors[0]).toMatchObject({ name: 'BadRequest', message: expect.any(String) })
+    }
+    const notJson = await api('POST', '/api/sync/batch', 'changes', { 'content-type': 'application/json' })
+    expect(notJson.statusCode).toBe(400)
+    const tooLarge = await batch([create({ firstName: 'Batchnever', title: 'x'.repeat(1_100_000) })])
+    expect(tooLarge.statusCode).toBe(413)
+    expect(tooLarge.json().errors[0].message).toEqual(expect.any(String))
+    expect(await contactsNamed('Batchnever')).toBe(0)
+  })
+})
