@@ -6,7 +6,7 @@
 import { and, count, inArray, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/open'
-import { commitsSettled } from '../db/write'
+import { settledIfMoved } from '../db/write'
 import {
   countAndRemember,
   countKey,
@@ -179,7 +179,7 @@ async function fromPrefix(
   // Read at another head than the count's: still the page when this process's write carried the count,
   // and the positions walked from, to that head unmoved (follow-writes.ts), by the time the rows came
   // (and its commit has run what it asked, if the rows saw the commit first).
-  if (head !== undefined && head > known.head) await commitsSettled(db)
+  await settledIfMoved(db, head, known.head)
   const at = head === known.head ? known : carriedTo(db, key, list, starts, head)
   if (!at) return 'moved'
   if (entries.length === Math.min(limit, at.total - offset)) {

@@ -8,8 +8,16 @@
 import { and, count, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import type { ListResponse } from '../../src/domain/rest'
 import type { Db } from '../db/open'
-import { commitsSettled } from '../db/write'
-import { countAndRemember, countKey, headNow, headOf, isRemembered, rememberedCount } from './counts'
+import { settledIfMoved } from '../db/write'
+import {
+  countAndRemember,
+  countKey,
+  headNow,
+  headOf,
+  isRemembered,
+  rememberedCount,
+  rememberedEntry,
+} from './counts'
 import { type Doc, toDocs } from './docs'
 import {
   type ListSource,
@@ -171,8 +179,8 @@ async function plainList(db: Db, source: ListSource, query: PlainQuery) {
   if (list && known && entries[0]?.head !== known.head) {
     // Positions of an older snapshot. When this process wrote the table meanwhile, they have been carried
     // to the new head (follow-writes.ts), once the write's commit has run what it asked (db/write.ts):
-    // read from there; otherwise forget them and read from the start.
-    await commitsSettled(db)
+    // read from there; otherwise forget them and read from the start. A page past the end moved too.
+    await settledIfMoved(db, entries[0]?.head ?? -1, known.head)
     const carried = positionBefore(db, list, offset)
     const from = carried && carried.head !== known.head ? { ...carried.from, head: carried.head } : undefined
     if (!from) forgetPositions(db, list)
@@ -186,8 +194,7 @@ async function plainList(db: Db, source: ListSource, query: PlainQuery) {
   const first = entries[0]
   // A count of an older head than the page's is carried there once this process's write has run what
   // its commit asked, when the write was its own. Past the last page no row carries the head: count again.
-  if (first && total === undefined && rememberedCount(db, key, first.head ?? -1) === undefined)
-    await commitsSettled(db)
+  if (first && total === undefined) await settledIfMoved(db, first.head ?? -1, rememberedEntry(db, key)?.head)
   total ??= first ? rememberedCount(db, key, first.head ?? -1) : undefined
   total ??= await countAndRemember(db, key, counting)
   const rows = entries.map((entry) => entry.row)

@@ -60,6 +60,19 @@ export async function commitsSettled(db: Db): Promise<void> {
   if (pending?.size) await Promise.all(pending)
 }
 
+/**
+ * Waits, when a read met the table at a head (`met`) other than the one what it remembers stands at
+ * (`known`, undefined when nothing is), for this process's commits to run their `committed` callbacks:
+ * the head may have been moved by a write of this process that has committed but not yet carried what
+ * is remembered there (collections/follow-writes.ts), and a read that took it for another process's
+ * move would throw away what is about to be carried. A read that met no head (`met` undefined: a page
+ * without rows) does not wait; a caller for which an empty page is itself a move passes -1, a head no
+ * table has.
+ */
+export function settledIfMoved(db: Db, met: number | undefined, known: number | undefined) {
+  return met !== undefined && met !== known ? commitsSettled(db) : undefined
+}
+
 export async function withWriteLock<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const committed: ((db: Db) => void)[] = []
   let settle = () => {}
