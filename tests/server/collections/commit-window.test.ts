@@ -20,11 +20,39 @@ import { addClusteredMatches } from './clustered-matches'
 
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows
 
+/**
+ * Makes the server's database transactions answer late: while held, each transaction's answer waits,
+ * after its commit, until `open`. A write then stands committed, its head in the table, without having
+ * run what its commit asked (server/db/write.ts), for as long as the test likes.
+ */
+function holdCommits(server: TestServer) {
+  let gate: Promise<void> | undefined
+  let release = () => {}
+  const transaction = server.db.transaction.bind(server.db)
+  server.db.transaction = (async (...args: Parameters<typeof transaction>) => {
+    const result = await transaction(...args)
+    await gate
+    return result
+  }) as typeof transaction
+  return {
+    /** From now on each transaction answers only once `open` is called. */
+    hold: () => {
+      gate = new Promise<void>((resolve) => {
+        release = resolve
+      })
+    },
+    /** Lets the held answers through, and the later ones at once. */
+    open: () => {
+      release()
+      gate = undefined
+    },
+  }
+}
+
 describe('a read that meets a write between its commit and what the commit asked', () => {
   let server: TestServer
   let cookie: string
-  /** Opens the window a write's commit is answered in; resolves the held answer. */
-  let gate: { held: Promise<void>; open: () => void } | undefined
+  let commits: ReturnType<typeof holdCommits>
   beforeAll(async () => {
     server = await startTestServer()
     cookie = (await server.signIn()).cookie
@@ -33,13 +61,7 @@ describe('a read that meets a write between its commit and what the commit asked
       select gen_random_uuid(), 'Bob', (array['Anderson','Baker','Carson','Dunn','Ericsson'])[1 + g % 5],
         nextval('write_seq')
       from generate_series(1, 80) g`)
-    // Every transaction answers only once the gate (when one is set) opens: its commit has happened.
-    const transaction = server.db.transaction.bind(server.db)
-    server.db.transaction = (async (...args: Parameters<typeof transaction>) => {
-      const result = await transaction(...args)
-      await gate?.held
-      return result
-    }) as typeof transaction
+    commits = holdCommits(server)
   })
   afterAll(() => server?.close())
 
@@ -52,11 +74,7 @@ describe('a read that meets a write between its commit and what the commit asked
 
   /** Runs `read` while a PATCH of `id` has committed and not yet run what its commit asked. */
   async function inTheWindow<T>(id: string, lastName: string, read: () => Promise<T>) {
-    let open = () => {}
-    const held = new Promise<void>((resolve) => {
-      open = resolve
-    })
-    gate = { held, open }
+    commits.hold()
     const before = await head()
     const patched = server.request(cookie, {
       method: 'PATCH',
@@ -66,8 +84,7 @@ describe('a read that meets a write between its commit and what the commit asked
     while ((await head()) === before) await new Promise((resolve) => setTimeout(resolve, 5))
     const reading = read()
     const early = await Promise.race([reading.then(() => 'answered'), sleep(300).then(() => 'waiting')])
-    open()
-    gate = undefined
+    commits.open()
     expect((await patched).statusCode).toBe(200)
     return { early, answer: await reading }
   }
@@ -131,18 +148,13 @@ describe("a search read while this process's write runs what its commit asked", 
   let cookie: string
   /** Runs once, at the server's next look at the table's head alone (the search's, before it reads). */
   let atNextSelect: (() => void) | undefined
-  let held: Promise<void> | undefined
+  let commits: ReturnType<typeof holdCommits>
   let walks = 0
   beforeAll(async () => {
     server = await startTestServer()
     cookie = (await server.signIn()).cookie
     await addClusteredMatches(server.db)
-    const transaction = server.db.transaction.bind(server.db)
-    server.db.transaction = (async (...args: Parameters<typeof transaction>) => {
-      const result = await transaction(...args)
-      await held
-      return result
-    }) as typeof transaction
+    commits = holdCommits(server)
     const select = server.db.select.bind(server.db)
     server.db.select = ((...args: Parameters<typeof select>) => {
       const fields = Object.keys(args[0] ?? {}).join()
@@ -171,10 +183,7 @@ describe("a search read while this process's write runs what its commit asked", 
     const [key] = countsOn(server.db, contacts, 100).find(([counted]) => counted.includes('son')) ?? []
     if (!key || !first) throw new Error('the search was not counted')
     // A colleague's edit of a match's title: committed, and held before it carries what is remembered.
-    let open = () => {}
-    held = new Promise<void>((resolve) => {
-      open = resolve
-    })
+    commits.hold()
     const before = await headNow(server.db, contacts, contacts.seq)
     const patched = server.request(cookie, {
       method: 'PATCH',
@@ -183,14 +192,13 @@ describe("a search read while this process's write runs what its commit asked", 
     })
     while ((await headNow(server.db, contacts, contacts.seq)) === before) await sleep(5)
     // The write carries the count and the positions while the search reads the table's head.
-    atNextSelect = open
+    atNextSelect = commits.open
     walks = 0
     const answer = await get()
     // One walk, from where page 1 begins at the write's head: not one from the list's start first, with
     // the count's old head, that met no match.
     expect(walks).toBe(1)
     expect((await patched).statusCode).toBe(200)
-    held = undefined
     const expected = rowsOf(
       await server.db.execute(
         sql`select id from contacts where deleted_at is null and last_name ilike '%son%' order by lower(last_name collate "und-x-icu") collate "C", id limit 10`,
