@@ -169,8 +169,8 @@ export const layers: Record<string, LayerCases> = {
         ['src/features/profile/x.ts', "import { attachImage } from '../../db/image-writes'"],
         // A writes module added tomorrow is refused too: the rule is a pattern of names, not a list.
         ['src/features/contacts/x.ts', "import { mergeContacts } from '../../db/contact-writes'"],
-        ['src/features/records/x.ts', "import { keepDraft } from '../../db/drafts'"],
-        ['src/features/records/x.ts', "import { keepHistory } from '../../db/histories'"],
+        ['src/features/contacts/x.ts', "import { keepDraft } from '../../db/drafts'"],
+        ['src/features/staff/x.ts', "import { keepHistory } from '../../db/histories'"],
         ['src/features/settings/x.ts', "import { ensureMirrorToken } from '../../db/eviction'"],
         ['src/features/settings/x.ts', "import { writeMeta } from '../../db/meta'"],
         ['src/features/dashboard/figures/x.ts', "import { writePacks } from '../../../db/packs'"],
@@ -182,7 +182,7 @@ export const layers: Record<string, LayerCases> = {
       '**/sync/**': [
         ['src/features/contacts/x.ts', "import { SyncEngine } from '../../sync/engine'"],
         ['src/features/profile/x.ts', "import { storeAccount } from '../../sync/pull-account'"],
-        ['src/features/records/x.ts', "import { push } from '../../sync/push'"],
+        ['src/features/contacts/x.ts', "import { push } from '../../sync/push'"],
         ['src/features/dashboard/figures/x.ts', "import { pull } from '../../../sync/pull'"],
         ['src/features/settings/x.ts', "import { requestBackgroundSync } from '../../sync/background-sync'"],
       ],
@@ -202,12 +202,7 @@ export const layers: Record<string, LayerCases> = {
       },
       '**/db/*-writes*': {
         [NAMES]: [
-          ['src/features/records/x.ts', "import { opsFor } from '../../db/record-writes'"],
-          ['src/features/records/x.ts', "import { readDraft } from '../../db/drafts'"],
-          [
-            'src/features/records/x.ts',
-            "import { historyKey, readHistory, type StoredHistory } from '../../db/histories'",
-          ],
+          ['src/features/contacts/x.ts', "import { opsFor } from '../../db/record-writes'"],
           ['src/features/settings/x.ts', "import { judgeMirror, mirrorToken } from '../../db/eviction'"],
           ['src/features/sync-status/x.ts', "import { META, readMeta } from '../../db/meta'"],
           ['src/features/dashboard/figures/x.ts', "import { readWholeTable } from '../../../db/packs'"],
@@ -220,10 +215,9 @@ export const layers: Record<string, LayerCases> = {
       '**/sync/**': {
         '!**/sync/*-calls': [
           ['src/features/staff/x.ts', "import { STAFF_OFFLINE_TEXT } from '../../sync/user-calls'"],
-          ['src/features/records/x.ts', "import { TRASH_OFFLINE_TEXT } from '../../sync/trash-calls'"],
         ],
         '!**/sync/mutators': [
-          ['src/features/records/x.ts', "import type { Mutators } from '../../sync/mutators'"],
+          ['src/features/contacts/x.ts', "import type { Mutators } from '../../sync/mutators'"],
         ],
         '!**/sync/online-call': [
           ['src/features/staff/x.ts', "import { OnlineCallError } from '../../sync/online-call'"],
@@ -232,7 +226,7 @@ export const layers: Record<string, LayerCases> = {
           ['src/features/sync-issues/x.ts', "import type { Choice } from '../../sync/resolve'"],
         ],
         '!**/sync/runtime': [
-          ['src/features/records/x.ts', "import type { SyncRuntime } from '../../sync/runtime'"],
+          ['src/features/settings/x.ts', "import type { SyncRuntime } from '../../sync/runtime'"],
         ],
         '!**/sync/status': [
           ['src/features/sync-status/x.ts', "import type { SyncState } from '../../sync/status'"],
@@ -277,6 +271,101 @@ export const layers: Record<string, LayerCases> = {
       ['src/features/contacts/x.ts', "import { RecordIssues } from '../sync-issues'"],
       ['src/features/dashboard/figures/x.ts', "import { OverviewPage } from '../overview-page'"],
     ],
+  },
+  // The entity kit: the features' rules again (an override's options replace the ones before, they do
+  // not add to them), and its own, last.
+  'src/features/records/**': {
+    refuses: {
+      ofetch: [['src/features/records/x.ts', "import { ofetch } from 'ofetch'"]],
+      qs: [['src/features/records/x.ts', "import qs from 'qs'"]],
+      '**/transport/**': [['src/features/records/x.ts', "import { getDoc } from '../../transport/calls'"]],
+      '**/app/**': [['src/features/records/x.ts', "import { notify } from '../../app/notify'"]],
+      '**/db/*-writes*': [
+        ['src/features/records/x.ts', "import { updateRecord } from '../../db/record-writes'"],
+        ['src/features/records/x.ts', "import { keepDraft } from '../../db/drafts'"],
+        ['src/features/records/x.ts', "import { keepHistory } from '../../db/histories'"],
+      ],
+      '**/sync/**': [['src/features/records/x.ts', "import { push } from '../../sync/push'"]],
+      '**/../*/**': [
+        ['src/features/records/x.ts', "import { useStaff } from '../../features/staff/use-staff'"],
+      ],
+      '**/../*': [
+        ['src/features/records/x.ts', "import { RecordIssuesPanel } from '../sync-issues'"],
+        ['src/features/records/x.ts', "import { useStaff } from '../staff/index'"],
+        ['src/features/records/x.ts', "import { useStaff } from '../staff/use-staff'"],
+        ['src/features/records/x.ts', "import { SyncChip } from './../sync-status'"],
+      ],
+    },
+    excepts: {
+      '**/app/**': {
+        '!**/app/runtime-context': [
+          ['src/features/records/x.ts', "import { useRuntime } from '../../app/runtime-context'"],
+        ],
+      },
+      '**/db/*-writes*': {
+        [NAMES]: [
+          ['src/features/records/x.ts', "import { opsFor } from '../../db/record-writes'"],
+          ['src/features/records/x.ts', "import { readDraft } from '../../db/drafts'"],
+          [
+            'src/features/records/x.ts',
+            "import { historyKey, readHistory, type StoredHistory } from '../../db/histories'",
+          ],
+        ],
+      },
+      '**/sync/**': {
+        '!**/sync/*-calls': [
+          ['src/features/records/x.ts', "import { TRASH_OFFLINE_TEXT } from '../../sync/trash-calls'"],
+        ],
+        '!**/sync/mutators': [
+          ['src/features/records/x.ts', "import type { Mutators } from '../../sync/mutators'"],
+        ],
+        '!**/sync/online-call': [
+          ['src/features/records/x.ts', "import { failureText } from '../../sync/online-call'"],
+        ],
+        '!**/sync/resolve': [
+          ['src/features/records/x.ts', "import type { Choice } from '../../sync/resolve'"],
+        ],
+        '!**/sync/runtime': [
+          ['src/features/records/x.ts', "import type { SyncRuntime } from '../../sync/runtime'"],
+        ],
+        '!**/sync/status': [
+          ['src/features/records/x.ts', "import type { SyncState } from '../../sync/status'"],
+        ],
+        '!**/sync/unsynced': [
+          ['src/features/records/x.ts', "import { unsyncedChanges } from '../../sync/unsynced'"],
+        ],
+      },
+      // What the features' rule lets through of another feature (its index), the kit's own refuses; what
+      // is left of those two exceptions here is a file of src and the kit's own index.
+      '**/../*/**': {
+        '!**/../*': [['src/features/records/x.ts', "import '../../index.css'"]],
+        '!**/../*/index': [['src/features/records/x.ts', "import { screens } from '../records/index'"]],
+        '!**/../records/**': [
+          ['src/features/records/x.ts', "import { useRecord } from '../records/record-hooks'"],
+        ],
+        '!**/../app/**': [
+          ['src/features/records/x.ts', "import { useRuntime } from '../../app/runtime-context'"],
+        ],
+        '!**/../db/**': [['src/features/records/x.ts', "import { mirrorOf } from '../../db/tables'"]],
+        '!**/../domain/**': [
+          ['src/features/records/x.ts', "import { collections } from '../../domain/collections'"],
+        ],
+        '!**/../session/**': [
+          ['src/features/records/x.ts', "import type { SessionUser } from '../../session/stored-user'"],
+        ],
+        '!**/../sync/**': [
+          ['src/features/records/x.ts', "import { failureText } from '../../sync/online-call'"],
+        ],
+        '!**/../ui/**': [['src/features/records/x.ts', "import { Banner } from '../../ui/banner'"]],
+      },
+      '**/../*': {
+        '!**/../../**': [['src/features/records/x.ts', "import { Banner } from '../../ui/banner'"]],
+        '!**/../records/**': [
+          ['src/features/records/x.ts', "import { useRecord } from '../records/record-hooks'"],
+        ],
+      },
+    },
+    allows: [['src/features/records/x.ts', "import { screens } from './screens'"]],
   },
   'src/app/**': {
     refuses: {
