@@ -1,14 +1,24 @@
 /**
  * Replays the outbox against the API, oldest first. Ops of one record go one at
  * a time in order; an op also waits for the ops named in its `deps`. Different
- * records go a few at a time. A failed or conflicting op blocks only its own
- * record (and what depends on it), never the whole queue.
+ * records go together: in batches of up to MAX_BATCH_CHANGES per request
+ * (docs/api.md, "Batches of changes"), a few requests at a time. A failed or
+ * conflicting op blocks only its own record (and what depends on it), never the
+ * whole queue; an op that had trouble before, and an upload, goes alone.
  */
 
 import type { OutboxOp } from '../db/outbox-types'
 import { type ErrorBody, isErrorBody, messages, savingErrorText } from '../domain/errors'
-import { createDoc, deleteDoc, updateDoc, uploadImage } from '../transport/calls'
-import { NetworkError } from '../transport/http'
+import {
+  type BatchAnswer,
+  createRequest,
+  deleteRequest,
+  MAX_BATCH_CHANGES,
+  sendBatch,
+  updateRequest,
+  uploadImage,
+} from '../transport/calls'
+import { type ApiRequest, NetworkError } from '../transport/http'
 import { outcomeOf, retryDelay } from './answers'
 import type { EngineContext } from './context'
 import { type Landed, settleGone, settleLanded } from './settle'
@@ -31,6 +41,13 @@ class MissingImageError extends Error {}
 
 const recordKey = (op: OutboxOp) => `${op.collection}:${op.recordId}`
 
+/** The request a queued create, update or delete stands for. */
+function requestOf(op: OutboxOp): ApiRequest {
+  if (op.kind === 'create') return createRequest(op.collection, op, { id: op.recordId, ...op.patch })
+  if (op.kind === 'update') return updateRequest(op.collection, op.recordId, op)
+  return deleteRequest(op.collection, op.recordId, op)
+}
+
 async function send(ctx: EngineContext, op: OutboxOp) {
   const { transport } = ctx
   if (op.kind === 'upload') {
@@ -38,9 +55,44 @@ async function send(ctx: EngineContext, op: OutboxOp) {
     if (!image) throw new MissingImageError()
     return uploadImage(transport, image.kind, op.opId, image)
   }
-  if (op.kind === 'create') return createDoc(transport, op.collection, op, { id: op.recordId, ...op.patch })
-  if (op.kind === 'update') return updateDoc(transport, op.collection, op.recordId, op)
-  return deleteDoc(transport, op.collection, op.recordId, op)
+  return transport(requestOf(op))
+}
+
+/**
+ * The characters of JSON a batch carries at most: well under the server's 1 MB body limit even when
+ * every character takes three bytes. A change larger than this goes alone.
+ */
+const BATCH_CHARS = 256 * 1024
+
+/**
+ * A round's ops as the requests that carry them, oldest first: an upload (multipart), and an op that
+ * had trouble before (so one change the server cannot take never holds a batch back), go alone; the
+ * rest in batches of up to MAX_BATCH_CHANGES and BATCH_CHARS. A batch of one goes alone too.
+ */
+function requestsFor(ready: OutboxOp[]): OutboxOp[][] {
+  const units: OutboxOp[][] = []
+  let batch: OutboxOp[] = []
+  let chars = 0
+  const close = () => {
+    if (batch.length > 0) units.push(batch)
+    batch = []
+    chars = 0
+  }
+  for (const op of ready) {
+    const size =
+      op.kind === 'upload' || op.lastError
+        ? Number.POSITIVE_INFINITY
+        : JSON.stringify(op.patch).length + JSON.stringify(op.base).length
+    if (size > BATCH_CHARS) {
+      units.push([op])
+      continue
+    }
+    if (batch.length === MAX_BATCH_CHANGES || chars + size > BATCH_CHARS) close()
+    batch.push(op)
+    chars += size
+  }
+  close()
+  return units
 }
 
 /** Ops that may be sent now, in order: the first queued op of each record, if due and unblocked. */
@@ -89,17 +141,21 @@ export async function push(ctx: EngineContext): Promise<PushResult> {
  * back to the queue as it was, once every request under way has answered.
  */
 async function sendRound(ctx: EngineContext, ready: OutboxOp[]): Promise<PushResult> {
+  const units = requestsFor(ready)
   const landed: Landed[] = []
   const answered = new Set<OutboxOp>()
   let next = 0
   let stop: PushResult = 'ok'
   let failure: unknown
   const sender = async () => {
-    while (stop === 'ok' && failure === undefined && next < ready.length) {
-      const op = ready[next++] as OutboxOp
+    while (stop === 'ok' && failure === undefined && next < units.length) {
+      const unit = units[next++] as OutboxOp[]
       try {
-        const result = await pushOne(ctx, op, landed)
-        answered.add(op)
+        const result =
+          unit.length === 1
+            ? await pushOne(ctx, unit[0] as OutboxOp, landed)
+            : await pushBatch(ctx, unit, landed)
+        for (const op of unit) answered.add(op)
         if (landed.length >= SETTLE_BATCH) await settleLanded(ctx, landed.splice(0))
         if (result !== 'ok' && stop === 'ok') stop = result
       } catch (error) {
@@ -108,7 +164,7 @@ async function sendRound(ctx: EngineContext, ready: OutboxOp[]): Promise<PushRes
     }
   }
   try {
-    await Promise.all(Array.from({ length: Math.min(PUSH_CONCURRENCY, ready.length) }, sender))
+    await Promise.all(Array.from({ length: Math.min(PUSH_CONCURRENCY, units.length) }, sender))
   } finally {
     // What was not answered goes back as it was, before anything else here can throw.
     const unsent = ready.filter((op) => !answered.has(op))
@@ -128,7 +184,6 @@ async function sendRound(ctx: EngineContext, ready: OutboxOp[]): Promise<PushRes
 async function pushOne(ctx: EngineContext, op: OutboxOp, landed: Landed[]): Promise<PushResult> {
   const { db } = ctx
   const seq = op.seq as number
-  const attempts = op.attempts + 1
   let answer: Awaited<ReturnType<typeof send>>
   try {
     answer = await send(ctx, op)
@@ -143,6 +198,47 @@ async function pushOne(ctx: EngineContext, op: OutboxOp, landed: Landed[]): Prom
     if (error instanceof NetworkError) return 'offline'
     throw error
   }
+  return settleAnswer(ctx, op, answer, landed)
+}
+
+/**
+ * Several ops in one request. Each change's answer counts as if it had been sent alone. A batch the
+ * server did not answer change by change (a 5xx rolled it back, a proxy's page) is a 'retry' for
+ * each, which then goes alone (`requestsFor`); a 401 pauses them all, as it would one.
+ */
+async function pushBatch(ctx: EngineContext, ops: OutboxOp[], landed: Landed[]): Promise<PushResult> {
+  let answer: Awaited<ReturnType<typeof sendBatch>>
+  try {
+    answer = await sendBatch(ctx.transport, ops.map(requestOf))
+  } catch (error) {
+    await ctx.db.outbox.bulkUpdate(
+      ops.map((op) => ({ key: op.seq as number, changes: { status: 'pending' } })),
+    )
+    if (error instanceof NetworkError) return 'offline'
+    throw error
+  }
+  const answers = answer.status === 200 ? answer.body?.answers : undefined
+  // A refusal of the batch as a whole (a 400 or 413: a batch this client should not have made) is
+  // taken as a 502, retried change by change, where each gets the answer that is its own.
+  const status = answer.status === 401 || answer.status >= 500 ? answer.status : 502
+  const whole: BatchAnswer = { status, body: answer.body }
+  const each = Array.isArray(answers) && answers.length === ops.length ? answers : ops.map(() => whole)
+  let result: PushResult = 'ok'
+  for (const [index, op] of ops.entries())
+    if ((await settleAnswer(ctx, op, each[index] as BatchAnswer, landed)) === 'auth') result = 'auth'
+  return result
+}
+
+/** What one op's answer means for it (sync/answers.ts): landed, gone, paused, retried, conflicting or failed. */
+async function settleAnswer(
+  ctx: EngineContext,
+  op: OutboxOp,
+  answer: { status: number; body: unknown },
+  landed: Landed[],
+): Promise<PushResult> {
+  const { db } = ctx
+  const seq = op.seq as number
+  const attempts = op.attempts + 1
   const body = isErrorBody(answer.body) ? (answer.body as ErrorBody) : undefined
   const lastError = { status: answer.status, message: savingErrorText(body), body }
   switch (outcomeOf(answer.status, op.kind)) {

@@ -3,7 +3,7 @@
 import type { CollectionName, MirroredName } from '../domain/collections'
 import type { ChangesResponse, ListResponse, LoginResponse, MeResponse } from '../domain/rest'
 import { BASE_KEY, etagOf, IDEMPOTENCY_HEADER, MADE_AT_HEADER } from '../domain/rest'
-import type { ApiResponse, Transport } from './http'
+import type { ApiRequest, ApiResponse, Transport } from './http'
 
 export type Answer<T> = ApiResponse & { body: T }
 
@@ -73,31 +73,56 @@ const headersOf = ({ opId, createdAt, baseVersion }: QueuedWrite) => ({
   ...(baseVersion ? { 'if-match': etagOf(baseVersion) } : {}),
 })
 
-export function createDoc(
-  transport: Transport,
+/** The request a queued create stands for, sent alone or in a batch (`sendBatch`). */
+export const createRequest = (
   collection: MirroredName,
   write: QueuedWrite,
   doc: Record<string, unknown>,
-) {
-  return transport({ method: 'POST', path: collection, headers: headersOf(write), body: doc })
-}
+): ApiRequest => ({ method: 'POST', path: collection, headers: headersOf(write), body: doc })
 
-export function updateDoc(
-  transport: Transport,
+export const updateRequest = (
   collection: MirroredName,
   id: string,
   change: QueuedWrite & { patch: Record<string, unknown>; base: Record<string, unknown> },
-) {
-  return transport({
-    method: 'PATCH',
-    path: `${collection}/${id}`,
-    headers: headersOf(change),
-    body: { ...change.patch, [BASE_KEY]: change.base },
-  })
+): ApiRequest => ({
+  method: 'PATCH',
+  path: `${collection}/${id}`,
+  headers: headersOf(change),
+  body: { ...change.patch, [BASE_KEY]: change.base },
+})
+
+export const deleteRequest = (collection: MirroredName, id: string, write: QueuedWrite): ApiRequest => ({
+  method: 'DELETE',
+  path: `${collection}/${id}`,
+  headers: headersOf(write),
+})
+
+/** Changes a batch may carry (the server refuses more). */
+export const MAX_BATCH_CHANGES = 100
+
+/** Each change's answer in a batch, in order: what it would have answered alone. */
+export interface BatchAnswer {
+  status: number
+  body: unknown
+  replayed?: boolean
 }
 
-export function deleteDoc(transport: Transport, collection: MirroredName, id: string, write: QueuedWrite) {
-  return transport({ method: 'DELETE', path: `${collection}/${id}`, headers: headersOf(write) })
+/**
+ * Queued writes in one request (docs/api.md, "Batches of changes"): each told as its method, path,
+ * headers and body, as `createRequest`, `updateRequest` and `deleteRequest` make them.
+ */
+export function sendBatch(transport: Transport, requests: ApiRequest[]) {
+  const changes = requests.map(({ method, path, headers = {}, body }) => ({
+    method,
+    path,
+    key: headers[IDEMPOTENCY_HEADER],
+    ifMatch: headers['if-match'],
+    madeAt: headers[MADE_AT_HEADER],
+    body,
+  }))
+  return transport({ method: 'POST', path: 'sync/batch', body: { changes } }) as Promise<
+    Answer<{ answers?: BatchAnswer[] } | undefined>
+  >
 }
 
 /** Multipart upload of an image under the id the client gave it (a retried upload answers the same doc). */

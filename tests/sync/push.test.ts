@@ -4,6 +4,7 @@ import { createRecord, opsFor, updateRecord, type WriteContext } from '../../src
 import type { EngineContext } from '../../src/sync/context'
 import { push } from '../../src/sync/push'
 import { type ApiRequest, type ApiResponse, NetworkError, type Transport } from '../../src/transport/http'
+import { answerBatch } from './fake-server'
 
 let db: OutpostDb
 let writes: WriteContext
@@ -12,9 +13,19 @@ let notices: string[]
 let answer: (request: ApiRequest) => ApiResponse | 'network'
 const clock = { now: 1_000_000 }
 
+/** Every request as it went out: a batch is one, its changes each in `sent`. */
+let requests: ApiRequest[]
+/** When set, the answer to a batch as a whole, instead of its changes' own. */
+let batchAnswer: ApiResponse | undefined
+
 const transport: Transport = async (request) => {
-  sent.push(request)
-  const result = answer(request)
+  requests.push(request)
+  const one = (change: ApiRequest) => {
+    sent.push(change)
+    return answer(change)
+  }
+  if (request.path === 'sync/batch') return batchAnswer ?? answerBatch(request, one)
+  const result = one(request)
   if (result === 'network') throw new NetworkError('offline')
   return result
 }
@@ -50,6 +61,8 @@ beforeEach(() => {
   db = new OutpostDb(`push-${crypto.randomUUID()}`)
   writes = { db, userId: 'u1' }
   sent = []
+  requests = []
+  batchAnswer = undefined
   notices = []
   answer = (request) => ok(request)
 })
@@ -136,18 +149,17 @@ describe('push', () => {
   })
 
   it('pauses everything on 401 without losing or counting the attempt', async () => {
-    for (const name of ['A', 'B', 'C', 'D', 'E', 'F'])
-      await createRecord(writes, 'contacts', { firstName: name })
+    for (let i = 0; i < 250; i++) await createRecord(writes, 'contacts', { firstName: `A${i}` })
     answer = () => error(401)
     expect(await push(engineContext())).toBe('auth')
-    // The four sent at once all answered 401; nothing more was started after the first.
-    expect(sent).toHaveLength(4)
+    // Three batches sent at once all answered 401; nothing more was started after them.
+    expect(requests.map((request) => request.path)).toEqual(['sync/batch', 'sync/batch', 'sync/batch'])
     const ops = await db.outbox.toArray()
-    expect(ops.map((op) => [op.status, op.attempts])).toEqual(Array(6).fill(['pending', 0]))
+    expect(ops.map((op) => [op.status, op.attempts])).toEqual(Array(250).fill(['pending', 0]))
   })
 
-  it('sends different records four at a time', async () => {
-    for (let i = 0; i < 10; i++) await createRecord(writes, 'contacts', { firstName: `P${i}` })
+  it('sends different records in batches of up to 100, four requests at a time', async () => {
+    for (let i = 0; i < 450; i++) await createRecord(writes, 'contacts', { firstName: `P${i}` })
     let inFlight = 0
     let most = 0
     const slow: Transport = async (request) => {
@@ -159,9 +171,52 @@ describe('push', () => {
     }
     expect(await push({ ...engineContext(), transport: slow })).toBe('ok')
     expect(most).toBe(4)
-    expect(sent).toHaveLength(10)
+    expect(requests.map((request) => (request.body as { changes: unknown[] }).changes.length)).toEqual([
+      100, 100, 100, 100, 50,
+    ])
+    expect(sent).toHaveLength(450)
+    expect(new Set(sent.map((change) => change.headers?.['idempotency-key'])).size).toBe(450)
     expect(await db.outbox.count()).toBe(0)
-    expect(await db.contacts.count()).toBe(10)
+    expect(await db.contacts.count()).toBe(450)
+  })
+
+  it('sends a lost batch again under the same keys, and a batch the server rolled back change by change', async () => {
+    for (const name of ['A', 'B', 'C']) await createRecord(writes, 'contacts', { firstName: name })
+    answer = () => 'network'
+    expect(await push(engineContext())).toBe('offline')
+    const keys = sent.map((change) => change.headers?.['idempotency-key'])
+    expect(await db.outbox.toArray()).toMatchObject(Array(3).fill({ status: 'pending', attempts: 1 }))
+
+    // The server answered the batch with a 500: nothing of it landed, and each change goes alone next.
+    sent = []
+    requests = []
+    answer = (request) => ok(request)
+    batchAnswer = {
+      status: 500,
+      headers: {},
+      body: { errors: [{ name: 'InternalServerError', message: 'x' }] },
+    }
+    await push(engineContext())
+    expect(requests).toHaveLength(1)
+    const waiting = await db.outbox.toArray()
+    expect(waiting).toMatchObject(Array(3).fill({ status: 'pending', lastError: { status: 500 } }))
+
+    requests = []
+    sent = []
+    clock.now = Math.max(...waiting.map((op) => op.nextAttemptAt))
+    await push(engineContext())
+    expect(requests.map((request) => request.path)).toEqual(['contacts', 'contacts', 'contacts'])
+    expect(requests.map((request) => request.headers?.['idempotency-key'])).toEqual(keys)
+    expect(await db.outbox.count()).toBe(0)
+  })
+
+  it('sends a change too large for a batch alone, beside a batch of the rest', async () => {
+    const large = await createRecord(writes, 'contacts', { firstName: 'Large', notes: 'n'.repeat(300_000) })
+    for (const name of ['B', 'C']) await createRecord(writes, 'contacts', { firstName: name })
+    await push(engineContext())
+    expect(requests.map((request) => request.path)).toEqual(['contacts', 'sync/batch'])
+    expect(requests[0]?.body).toMatchObject({ id: large })
+    expect(await db.outbox.count()).toBe(0)
   })
 
   it('backs off after a 503 and retries once the delay has passed', async () => {
