@@ -10,7 +10,11 @@ export const ENGINES = ['chromium', 'webkit', 'gecko'] as const
 export type EngineName = (typeof ENGINES)[number]
 
 export interface EngineOptions {
-  /** The window's inner size (1280×800 unless given): the layout tests open each engine at each device's. */
+  /**
+   * The page's size (1280×800 unless given): the layout tests open each engine at each device's. It is the
+   * window's inner size, except in WebKit below its window's 447 px: there the page is a frame of that
+   * size inside the window (engine-webkit.ts).
+   */
   size?: { width: number; height: number }
 }
 

@@ -4,6 +4,13 @@
  * webkit2gtk-driver), under a virtual display (`xvfb-run`, package xvfb). Each
  * session starts the MiniBrowser with a fresh, throw-away profile. Missing
  * pieces are a failure with a fix, never a skip.
+ *
+ * The MiniBrowser's window is never narrower than 447 px (its toolbar's
+ * width). A narrower size, a phone's 390 px, is given to the page by a frame:
+ * the window shows a same-origin page that is not the app, holding an iframe
+ * of exactly that size, and the app's page opens in the iframe, whose own
+ * viewport its media queries and layout follow. Every command then goes to the
+ * iframe (WebDriver's Switch To Frame), so a flow runs there as in a window.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, readdirSync, writeFileSync } from 'node:fs'
@@ -64,18 +71,56 @@ async function startDriver(): Promise<{ base: string; stop: () => void }> {
   }
 }
 
-/** Sizes the window so that its page (the window less the browser's own bars) is `size`. */
+const innerSize = (session: WebDriverSession) =>
+  session.execute<[number, number]>((() => [window.innerWidth, window.innerHeight]).toString(), null)
+
+/**
+ * Sizes the window so that its page (the window less the browser's own bars) is `size`, as near as the
+ * window goes; answers whether the page's width is `size`'s (if not, the window cannot be that narrow).
+ */
 async function fitWindow(session: WebDriverSession, size: { width: number; height: number }) {
   await session.setWindowRect(size)
-  const [width, height] = await session.execute<[number, number]>(
-    (() => [window.innerWidth, window.innerHeight]).toString(),
-    null,
-  )
+  const [width, height] = await innerSize(session)
   if (width !== size.width || height !== size.height)
     await session.setWindowRect({
       width: 2 * size.width - width,
       height: 2 * size.height - height,
     })
+  return (await innerSize(session))[0] === size.width
+}
+
+/**
+ * The page the window shows around the frame: of the app's origin, so the frame's document and storage
+ * are the app's, and not the app, so only the frame runs it: the server's answer to an /api address it
+ * does not have (the service worker answers every other navigation with the app's page). Its
+ * Content-Security-Policy is the app's, and the frame's document keeps it.
+ */
+const FRAME_HOST = '/api/webkit-frame-host'
+
+/**
+ * Runs in the host document: puts the app's page (index.html, as the server gives it) in an iframe of
+ * `width`×`height` at `path`, and resolves once that page has loaded. The iframe's document is written
+ * by this script rather than loaded: every answer of the server forbids framing (frame-ancestors
+ * 'none'), and a written document is not an answer. It takes this document's origin, address (then
+ * moved to `path`) and Content-Security-Policy.
+ */
+async function frameApp({ path, width, height }: { path: string; width: number; height: number }) {
+  const html = await (await fetch('/index.html', { cache: 'no-store' })).text()
+  document.body.replaceChildren()
+  // Dark beside the frame, so a screenshot shows where the frame ends.
+  document.body.style.cssText = 'margin:0;background:#334155'
+  const frame = document.createElement('iframe')
+  frame.title = 'Outpost'
+  frame.style.cssText = `display:block;border:0;width:${width}px;height:${height}px`
+  document.body.append(frame)
+  const page = frame.contentDocument as Document
+  page.open()
+  const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }))
+  frame.contentWindow?.history.replaceState(null, '', path)
+  page.write(html)
+  page.close()
+  if (page.readyState !== 'complete') await loaded
+  if (page.compatMode !== 'CSS1Compat') throw new Error('the framed page is in quirks mode')
 }
 
 export async function openWebKit({
@@ -83,6 +128,7 @@ export async function openWebKit({
 }: EngineOptions = {}): Promise<EnginePage> {
   const driver = await startDriver()
   let session: WebDriverSession
+  let framed: boolean
   try {
     session = await WebDriverSession.create(driver.base, {
       browserName: 'MiniBrowser',
@@ -90,12 +136,25 @@ export async function openWebKit({
       // Leaving with unsynced changes asks first (beforeunload); the flows mean to leave.
       unhandledPromptBehavior: 'accept',
     })
-    await fitWindow(session, size)
+    framed = !(await fitWindow(session, size))
     await session.setTimeouts({ script: 60_000, pageLoad: 60_000 })
   } catch (error) {
     driver.stop()
     throw error
   }
+  /** A full navigation: in a frame, a new host document and a new frame holding the app's page at `url`. */
+  const goto = async (url: string) => {
+    if (!framed) return void (await session.navigate(url))
+    await session.switchToFrame(null)
+    await session.navigate(new URL(FRAME_HOST, url).href)
+    const { pathname, search, hash } = new URL(url)
+    await session.execute(frameApp.toString(), { path: `${pathname}${search}${hash}`, ...size })
+    const frame = await session.execute<unknown>((() => document.querySelector('iframe')).toString(), null)
+    if (!isElementRef(frame)) throw new Error('the frame holding the app was not found')
+    await session.switchToFrame(frame)
+  }
+  const url = () =>
+    framed ? session.execute<string>((() => location.href).toString(), null) : session.currentUrl()
   const element = async (target: Target): Promise<ElementRef> => {
     const found = await session.execute<unknown>(findTarget.toString(), target)
     if (!isElementRef(found)) throw new Error(`${describeTarget(target)} is not shown`)
@@ -103,9 +162,9 @@ export async function openWebKit({
   }
   return {
     engine: 'webkit',
-    goto: async (url) => void (await session.navigate(url)),
-    reload: async () => void (await session.refresh()),
-    url: () => session.currentUrl(),
+    goto,
+    reload: async () => (framed ? goto(await url()) : void (await session.refresh())),
+    url,
     shows: (target) =>
       element(target).then(
         () => true,
@@ -124,7 +183,16 @@ export async function openWebKit({
       }),
     press: (key) => session.pressKey(key),
     evaluate: (fn, arg) => session.execute(fn.toString(), arg),
-    screenshot: async (path) => writeFileSync(path, Buffer.from(await session.screenshot(), 'base64')),
+    // In a frame, the window's picture cut to the frame at its top left (WebKitGTK's picture of the iframe
+    // element alone blacks out its top rows).
+    screenshot: async (path) => {
+      const picture = Buffer.from(await session.screenshot(), 'base64')
+      if (!framed) return writeFileSync(path, picture)
+      const { default: sharp } = await import('sharp')
+      await sharp(picture)
+        .extract({ left: 0, top: 0, ...size })
+        .toFile(path)
+    },
     whatRuns: async () => {
       await session.setTimeouts({ script: 5_000 })
       const tried = (what: string, fn: () => unknown) =>

@@ -1,6 +1,6 @@
 /**
  * The few W3C WebDriver (classic) commands the WebKit driver needs, over plain
- * HTTP and JSON: a session, navigation, scripts, element clicks and keys,
+ * HTTP and JSON: a session, navigation, scripts, frames, element clicks and keys,
  * screenshots. The protocol is a published standard, so a dozen calls here
  * replace a client library (docs/testing.md says why).
  */
@@ -60,7 +60,11 @@ export class WebDriverSession {
     })
   }
 
-  /** A new top-level browsing context (a tab), answered by its handle; the session stays where it was. */
+  /**
+   * Sends the commands that follow (scripts, element look-ups, clicks, keys) into an iframe of the current
+   * document, or back to the top-level document (`null`).
+   */
+  switchToFrame = (frame: ElementRef | null) => this.send<null>('POST', '/frame', { id: frame })
 
   click = (element: ElementRef) => this.send<null>('POST', `/element/${element[ELEMENT_KEY]}/click`, {})
   sendKeys = (element: ElementRef, text: string) =>
