@@ -183,9 +183,14 @@ export async function openWebKit({
       }),
     press: (key) => session.pressKey(key),
     evaluate: (fn, arg) => session.execute(fn.toString(), arg),
-    // In a frame, the window's picture cut to the frame at its top left (WebKitGTK's picture of the iframe
-    // element alone blacks out its top rows).
+    // After the page's next two frames: WebKitGTK's picture is of the last one drawn, and a picture taken as
+    // soon as the page changed showed it before the change. In a frame, the window's picture is cut to the
+    // frame at its top left (WebKitGTK's picture of the iframe element alone blacks out its top rows).
     screenshot: async (path) => {
+      await session.execute(
+        (() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)))).toString(),
+        null,
+      )
       const picture = Buffer.from(await session.screenshot(), 'base64')
       if (!framed) return writeFileSync(path, picture)
       const { default: sharp } = await import('sharp')
