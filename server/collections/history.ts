@@ -62,9 +62,24 @@ export async function recordEvents(
   rows: Row[],
   more: { links?: HistoryLink[]; changes?: FieldChanges } = {},
 ) {
-  if (rows.length === 0) return
+  await recordEach(
+    tx,
+    collection,
+    action,
+    rows.map((row) => ({ row, actor, ...more })),
+  )
+}
+
+/** One statement for many rows' events, each with its own actor and changes (a batch's creates). */
+export async function recordEach(
+  tx: Tx,
+  collection: string,
+  action: HistoryAction,
+  events: { row: Row; actor: Actor; links?: HistoryLink[]; changes?: FieldChanges }[],
+) {
+  if (events.length === 0) return
   await tx.insert(recordHistory).values(
-    rows.map((row) => ({
+    events.map(({ row, actor, links, changes }) => ({
       collection,
       recordId: row.id as string,
       seq: row.seq as number,
@@ -74,8 +89,8 @@ export async function recordEvents(
       userName: actor.name,
       at: row.updatedAt as Date,
       madeAt: actor.madeAt ?? null,
-      changes: more.changes ?? null,
-      links: more.links ?? null,
+      changes: changes ?? null,
+      links: links ?? null,
     })),
   )
 }

@@ -36,13 +36,24 @@ async function problem(tx: Tx, field: ServerField, id: string): Promise<string |
   return undefined
 }
 
-/** Throws a ValidationError naming every reference in `values` (API names) that points at nothing. */
-export async function checkReferences(tx: Tx, collection: ServerCollection, values: Record<string, unknown>) {
+/**
+ * Throws a ValidationError naming every reference in `values` (API names) that points at nothing.
+ * `known` keeps what was found for a field and id across the creates of one batch, which point at
+ * the same few companies again and again; it holds only within one write transaction.
+ */
+export async function checkReferences(
+  tx: Tx,
+  collection: ServerCollection,
+  values: Record<string, unknown>,
+  known?: Map<string, string | undefined>,
+) {
   const errors: FieldError[] = []
   for (const field of collection.fields) {
     const id = values[field.name]
     if (typeof id !== 'string') continue
-    const message = await problem(tx, field, id)
+    const seen = `${field.name} ${id}`
+    const message = known?.has(seen) ? known.get(seen) : await problem(tx, field, id)
+    known?.set(seen, message)
     if (message) errors.push({ field: field.name, message })
   }
   if (errors.length) throw invalid(errors)

@@ -25,11 +25,12 @@ import {
   DELETED_MESSAGE,
   type Doc,
   type Row,
+  toDocs,
   toOneDoc,
   UPDATED_MESSAGE,
 } from './docs'
 import { followWrite } from './follow-writes'
-import { type Actor, fieldChanges, recordEvents } from './history'
+import { type Actor, fieldChanges, recordEach, recordEvents } from './history'
 import { checkReferences, clearReferencesTo } from './references'
 import type { ServerCollection } from './registry'
 import { searchColumnsFor } from './search-texts'
@@ -148,6 +149,83 @@ export async function createDoc(
     return { status: 201, body: { doc: await toOneDoc(tx, collection, inserted), message } }
   }
   return existingAnswer(tx, collection, id as string, message)
+}
+
+/** What one of `createDocs`' creates came to: its answer, or the refusal to answer it with. */
+export type CreateOutcome = { answer: WriteResult } | { refused: unknown }
+
+/**
+ * Several creates of one collection, each answered as `createDoc` would answer it alone, for one
+ * statement each of rows, history and docs however many there are: a batch of queued creates
+ * (routes/batch.ts). Each body's refusal is its own. The rows are not followed (follow-writes.ts):
+ * the next read of the table's lists finds its head moved and counts again, which costs less than
+ * two statements for every row.
+ */
+export async function createDocs(
+  tx: Tx,
+  collection: ServerCollection,
+  creates: { body: unknown; actor: Actor }[],
+): Promise<CreateOutcome[]> {
+  const message = createdMessage(collection.spec.label)
+  const outcomes: (CreateOutcome | undefined)[] = creates.map(() => undefined)
+  const known = new Map<string, string | undefined>()
+  const rows: { at: number; id: string; actor: Actor; row: Record<string, unknown> }[] = []
+  for (const [at, { body, actor }] of creates.entries()) {
+    try {
+      const { id, values } = parseCreate(collection, body)
+      try {
+        await checkReferences(tx, collection, values, known)
+      } catch (error) {
+        // A replayed create whose company has been deleted since: the record exists, answer it.
+        if (id && (await findRow(tx, collection, id))) {
+          outcomes[at] = { answer: await existingAnswer(tx, collection, id, message) }
+          continue
+        }
+        throw error
+      }
+      const row = { ...toColumns(collection, values), id: id ?? randomUUID() }
+      rows.push({ at, id: row.id, actor, row })
+    } catch (error) {
+      outcomes[at] = { refused: error }
+    }
+  }
+  const stamped = rows.map(({ row }) => ({
+    ...row,
+    createdAt: sql`statement_timestamp()`,
+    updatedAt: sql`statement_timestamp()`,
+    seq: nextSeq(),
+  }))
+  // A replayed create (an id that is there, or twice in the batch) inserts nothing: never a second row.
+  const inserted = stamped.length
+    ? ((await tx
+        .insert(collection.table)
+        .values(stamped as never)
+        .onConflictDoNothing()
+        .returning()) as Row[])
+    : []
+  const byId = new Map(inserted.map((row) => [row.id as string, row]))
+  const events = rows.flatMap(({ id, actor }) => {
+    const row = byId.get(id)
+    return row ? [{ row, actor, changes: fieldChanges(collection, undefined, row) }] : []
+  })
+  await recordEach(tx, collection.name, 'created', events)
+  const docs = await toDocs(tx, collection, inserted)
+  const docOf = new Map(docs.map((doc) => [doc.id, doc]))
+  for (const { at, id } of rows) {
+    const row = byId.get(id)
+    // Answered once: a second create of the same id is answered with what is there, as alone.
+    if (row && docOf.has(id)) {
+      outcomes[at] = { answer: { status: 201, body: { doc: docOf.get(id) as Doc, message } } }
+      docOf.delete(id)
+    } else {
+      try {
+        outcomes[at] = { answer: await existingAnswer(tx, collection, id, message) }
+      } catch (error) {
+        outcomes[at] = { refused: error }
+      }
+    }
+  }
+  return outcomes as CreateOutcome[]
 }
 
 export async function updateDoc(

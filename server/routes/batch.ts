@@ -10,9 +10,16 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { User } from '../../src/domain/rest'
-import { actorOf } from '../collections/history'
-import { serverCollections } from '../collections/registry'
-import { createDoc, deleteDoc, updateDoc, type WriteResult } from '../collections/writes'
+import { type Actor, actorOf } from '../collections/history'
+import { type ServerCollection, serverCollections } from '../collections/registry'
+import {
+  type CreateOutcome,
+  createDoc,
+  createDocs,
+  deleteDoc,
+  updateDoc,
+  type WriteResult,
+} from '../collections/writes'
 import type { Db } from '../db/open'
 import { type Tx, withWriteLock } from '../db/write'
 import { SIGNED_IN } from '../http/access'
@@ -30,7 +37,10 @@ import {
 import { madeAtFrom } from '../http/made-at'
 import { idFrom, ifMatchFrom, userOf } from './collection'
 
-type Write = (tx: Tx) => Promise<WriteResult>
+/** A change as the write it stands for: a create (which may run with its neighbours) or another. */
+type Write =
+  | { create: ServerCollection; body: unknown; actor: Actor }
+  | { create?: undefined; run: (tx: Tx) => Promise<WriteResult> }
 
 /** Every collection's writes are for the signed-in, as its routes say: the batch route's own access. */
 const byPath = new Map(serverCollections.map((collection) => [collection.spec.path, collection]))
@@ -47,45 +57,90 @@ function writeOf(change: BatchChange, user: User): Write {
   const actor = actorOf(user, change.madeAt === undefined ? undefined : madeAtFrom(change.madeAt))
   if (id === undefined) {
     if (change.method !== 'POST') throw notFound()
-    return (tx) => createDoc(tx, collection, change.body, actor)
+    return { create: collection, body: change.body, actor }
   }
   if (change.method !== 'PATCH' && change.method !== 'PUT' && change.method !== 'DELETE') throw notFound()
   const recordId = idFrom(id)
   const ifMatch = ifMatchFrom(change.ifMatch)
-  if (change.method === 'DELETE') return (tx) => deleteDoc(tx, collection, recordId, ifMatch, actor)
-  return (tx) => updateDoc(tx, collection, recordId, change.body, ifMatch, actor)
+  if (change.method === 'DELETE') return { run: (tx) => deleteDoc(tx, collection, recordId, ifMatch, actor) }
+  return { run: (tx) => updateDoc(tx, collection, recordId, change.body, ifMatch, actor) }
 }
 
-/** Each change's answer, in order; the new ones stored under their keys in the same transaction. */
+/** A change whose write is under way, and what identifies it. */
+interface Pending {
+  at: number
+  key: string
+  hash: string
+}
+
+/**
+ * Each change's answer, in order; the new ones stored under their keys in the same transaction.
+ * Neighbouring creates of one collection run together (`createDocs`: a statement for all their rows),
+ * which a device's queue of new records mostly is; any other change runs after them, in order.
+ */
 async function answerBatch(tx: Tx, user: User, changes: BatchChange[]): Promise<StoredAnswer[]> {
   const stored = await storedAnswers(tx, user.id, [...new Set(changes.map((change) => change.key))])
   const fresh = new Map<string, KeyedAnswer>()
   const answers: StoredAnswer[] = []
-  for (const change of changes) {
+  const answer = ({ at, key, hash }: Pending, given: StoredAnswer) => {
+    fresh.set(key, { hash, status: given.status, body: given.body })
+    answers[at] = given
+  }
+  let creates: (Pending & { body: unknown; actor: Actor })[] = []
+  let collection: ServerCollection | undefined
+  const runCreates = async () => {
+    const run = creates
+    creates = []
+    if (run.length === 0 || !collection) return
+    if (run.length === 1) {
+      const [only] = run as [(typeof run)[number]]
+      answer(only, await attempt(() => createDoc(tx, collection as ServerCollection, only.body, only.actor)))
+      return
+    }
+    const outcomes = await createDocs(tx, collection, run)
+    run.forEach((pending, n) => {
+      const outcome = outcomes[n] as CreateOutcome
+      answer(pending, 'answer' in outcome ? outcome.answer : refusalAnswer(outcome.refused))
+    })
+  }
+  for (const [at, change] of changes.entries()) {
     const hash = hashOf(change.method, `/api/${change.path}`, JSON.stringify(change.body ?? null))
+    // The same key again: the first one's answer must be known before this one is judged.
+    if (creates.some((pending) => pending.key === change.key)) await runCreates()
     const earlier = stored.get(change.key) ?? fresh.get(change.key)
     if (earlier) {
-      answers.push(replayOf(earlier, hash))
+      answers[at] = replayOf(earlier, hash)
       continue
     }
     let write: Write
     try {
       write = writeOf(change, user)
     } catch (error) {
-      answers.push(refusalAnswer(error))
+      answers[at] = refusalAnswer(error)
       continue
     }
-    let answer: StoredAnswer
-    try {
-      answer = await write(tx)
-    } catch (error) {
-      answer = refusalAnswer(error)
+    const pending = { at, key: change.key, hash }
+    if (write.create !== collection || !write.create) await runCreates()
+    if (write.create) {
+      collection = write.create
+      creates.push({ ...pending, body: write.body, actor: write.actor })
+    } else {
+      const { run } = write
+      answer(pending, await attempt(() => run(tx)))
     }
-    fresh.set(change.key, { hash, status: answer.status, body: answer.body })
-    answers.push(answer)
   }
+  await runCreates()
   await storeAnswers(tx, user.id, fresh)
   return answers
+}
+
+/** A write's answer, or its refusal's. */
+async function attempt(write: () => Promise<WriteResult>): Promise<StoredAnswer> {
+  try {
+    return await write()
+  } catch (error) {
+    return refusalAnswer(error)
+  }
 }
 
 export function batchRoutes(app: FastifyInstance, db: Db) {

@@ -118,6 +118,66 @@ describe('a batch of changes', () => {
     expect(resent.json()).toEqual(landed?.body)
   })
 
+  it('answers each of many creates as it would alone: a bad body, a missing company, an id twice', async () => {
+    const company = {
+      method: 'POST',
+      path: 'companies',
+      key: randomUUID(),
+      body: { id: randomUUID(), companyName: 'Batch Harbour' },
+    }
+    const companyId = (company.body as { id: string }).id
+    const twiceId = randomUUID()
+    const anHourAgo = new Date(Date.now() - 3_600_000).toISOString()
+    const changes: Change[] = [
+      company,
+      { ...create({ firstName: 'Batchrun', company: companyId }), madeAt: anHourAgo },
+      create({ firstName: 'Batchrun', email: 'not an email' }),
+      create({ firstName: 'Batchrun', company: randomUUID() }),
+      { ...create({ firstName: 'Batchrun' }), body: { id: twiceId, firstName: 'Batchrun' } },
+      { ...create({ firstName: 'Batchrun' }), body: { id: twiceId, firstName: 'Batchrun' } },
+      create({ firstName: 'Batchrun', lastName: 'Last' }),
+    ]
+    const answers = await answersOf(changes)
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 400, 400, 201, 200, 201])
+    expect(answers[1]?.body.doc.company).toMatchObject({ relationTo: 'companies', value: companyId })
+    expect(answers[2]?.body.errors[0].data[0].field).toBe('email')
+    expect(answers[3]?.body.errors[0].data[0]).toMatchObject({ field: 'company' })
+    expect(answers[5]?.body.doc).toEqual(answers[4]?.body.doc)
+    expect(await contactsNamed('Batchrun')).toBe(3)
+
+    // Each has its own history, with the time its device made it.
+    const contactId = answers[1]?.body.doc.id
+    const [created] = (await api('GET', `/api/contacts/${contactId}/history`)).json().docs
+    expect(created).toMatchObject({
+      action: 'created',
+      version: 1,
+      changes: { firstName: { from: null, to: 'Batchrun' } },
+    })
+    expect(Date.parse(created.madeAt)).toBe(Date.parse(anHourAgo))
+    // And the same batch again answers the same, from what it stored.
+    const again = await answersOf(changes)
+    expect(again.map((answer) => answer.status)).toEqual([201, 201, 400, 400, 201, 200, 201])
+    expect(await contactsNamed('Batchrun')).toBe(3)
+  })
+
+  it('leaves every list and search true after many creates at once, which it does not follow row by row', async () => {
+    const lists = [
+      '/api/contacts?limit=10',
+      '/api/contacts?limit=10&where[search][like]=Batchlisted',
+      '/api/contacts?limit=10&sort=-lastName',
+    ]
+    const totals = async () =>
+      Promise.all(lists.map(async (url) => (await api('GET', url)).json().totalDocs as number))
+    await totals()
+    const before = await totals()
+    await answersOf(Array.from({ length: 5 }, () => create({ firstName: 'Batchlisted', lastName: 'Zz' })))
+    expect(await totals()).toEqual(before.map((total) => total + 5))
+    const firstPage = (await api('GET', '/api/contacts?limit=10&sort=-lastName')).json().docs
+    expect(firstPage.slice(0, 5).map((doc: { firstName: string }) => doc.firstName)).toEqual(
+      Array(5).fill('Batchlisted'),
+    )
+  })
+
   it('refuses a stale change alone, keeps that answer under its key, and lands the rest', async () => {
     const record = create({ firstName: 'Batchstale', title: 'One' })
     const id = (record.body as { id: string }).id
