@@ -16,41 +16,66 @@ export interface Landed {
 
 /**
  * Ops the server has taken, settled locally in one transaction (a batch costs
- * one IndexedDB commit, not one per op). Should the tab die before this
- * commits, the ops are sent again on the next start, and the server answers
- * them from its idempotency store: nothing is applied twice.
+ * one IndexedDB commit, not one per op), and each store written once for all
+ * of them. Should the tab die before this commits, the ops are sent again on
+ * the next start, and the server answers them from its idempotency store:
+ * nothing is applied twice. The ops of a push round are of different records,
+ * so none of them is another's later op.
  */
 export async function settleLanded(ctx: EngineContext, landed: Landed[]) {
   if (landed.length === 0) return
   const { db } = ctx
   await db.transaction('rw', writeTables(db), async () => {
-    for (const { op, doc } of landed) {
-      await db.outbox.delete(op.seq as number)
+    await db.outbox.bulkDelete(landed.map(({ op }) => op.seq as number))
+    const answered = landed.filter(({ op, doc }) => doc && op.kind !== 'upload' && op.kind !== 'delete')
+    await applyAnswers(ctx, answered as { op: OutboxOp; doc: MirrorRow }[])
+    for (const { op, doc } of landed)
       if (op.kind === 'upload') await renameUploaded(ctx, op, doc as ImageRef | undefined)
-      else if (doc && op.kind !== 'delete') await applyAnswer(ctx, op, doc as MirrorRow)
-    }
   })
   for (const { op } of landed) ctx.onLanded?.(op)
 }
 
 /**
- * The answer doc goes into the mirror under what is still queued, and later
- * edits that were made on top of this op now build on the version the server
- * just answered, so they do not look stale.
+ * Each answer doc goes into the mirror under what is still queued for its
+ * record, and later edits that were made on top of its op now build on the
+ * version the server just answered, so they do not look stale.
  */
-async function applyAnswer(ctx: EngineContext, op: OutboxOp, doc: MirrorRow) {
+async function applyAnswers(ctx: EngineContext, answered: { op: OutboxOp; doc: MirrorRow }[]) {
+  if (answered.length === 0) return
   const { db } = ctx
-  const later = await opsFor(db, op.collection, op.recordId)
-  for (const next of later) {
-    if (next.baseVersion !== null && next.baseVersion <= (op.baseVersion ?? 0)) {
-      next.baseVersion = doc.version
-      await db.outbox.update(next.seq as number, { baseVersion: doc.version })
+  const keyOf = (collection: string, recordId: string) => `${collection}:${recordId}`
+  const queued = await db.outbox
+    .where('[collection+recordId]')
+    .anyOf(answered.map(({ op }) => [op.collection, op.recordId]))
+    .sortBy('seq')
+  const laterOf = new Map<string, OutboxOp[]>()
+  for (const next of queued) addTo(laterOf, keyOf(next.collection, next.recordId), next)
+  const rebased: { key: number; changes: { baseVersion: number } }[] = []
+  const puts = new Map<MirroredName, MirrorRow[]>()
+  const gone = new Map<MirroredName, string[]>()
+  for (const { op, doc } of answered) {
+    const later = laterOf.get(keyOf(op.collection, op.recordId)) ?? []
+    for (const next of later) {
+      if (next.baseVersion !== null && next.baseVersion <= (op.baseVersion ?? 0)) {
+        next.baseVersion = doc.version
+        rebased.push({ key: next.seq as number, changes: { baseVersion: doc.version } })
+      }
     }
+    const row = withPending(doc, later)
+    if (row) addTo(puts, op.collection, row)
+    else addTo(gone, op.collection, doc.id)
+    ctx.settled?.set(keyOf(op.collection, doc.id), doc.version)
   }
-  const row = withPending(doc, later)
-  if (row) await mirrorOf(db, op.collection).put(row)
-  else await mirrorOf(db, op.collection).delete(doc.id)
-  ctx.settled?.set(`${op.collection}:${doc.id}`, doc.version)
+  if (rebased.length) await db.outbox.bulkUpdate(rebased)
+  for (const [collection, rows] of puts) await mirrorOf(db, collection).bulkPut(rows)
+  for (const [collection, ids] of gone) await mirrorOf(db, collection).bulkDelete(ids)
+}
+
+/** Adds `value` to its group. */
+function addTo<K, V>(groups: Map<K, V[]>, key: K, value: V) {
+  const group = groups.get(key)
+  if (group) group.push(value)
+  else groups.set(key, [value])
 }
 
 /**
