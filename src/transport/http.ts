@@ -4,7 +4,6 @@
  * straight into the server app in-process, or through a faulty wrapper.
  */
 import { ofetch } from 'ofetch'
-import qs from 'qs'
 
 export interface ApiRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -40,9 +39,22 @@ export class NetworkError extends Error {
 /**
  * Nested bracket keys as the spec builds them (where[or][0][firstName][like]=…),
  * but with values encoded (docs/api.md deviation): a search for AT&T or +44 works.
+ * The server reads it with qs; written here in a few lines, as qs writes it
+ * (arrays by index, null as empty, undefined left out), because qs and what it
+ * pulls in would be about a tenth of the sync worker's bytes.
  */
 export function queryString(query: Record<string, unknown> | undefined) {
-  return query ? qs.stringify(query, { encodeValuesOnly: true, addQueryPrefix: true }) : ''
+  const pairs: string[] = []
+  const add = (key: string, value: unknown) => {
+    if (value === undefined) return
+    if (value === null) pairs.push(`${key}=`)
+    else if (value instanceof Date) pairs.push(`${key}=${encodeURIComponent(value.toISOString())}`)
+    else if (typeof value === 'object')
+      for (const [name, item] of Object.entries(value)) add(`${key}[${name}]`, item)
+    else pairs.push(`${key}=${encodeURIComponent(String(value))}`)
+  }
+  for (const [name, value] of Object.entries(query ?? {})) add(name, value)
+  return pairs.length ? `?${pairs.join('&')}` : ''
 }
 
 /**
