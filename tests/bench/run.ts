@@ -5,6 +5,9 @@
  * others, and any section this writer does not make (another tool's), are
  * kept from the file as they were.
  */
+// First: Dexie looks for IndexedDB when it is first imported, and the browser benches import app modules
+// that import it (duplicate-notice.ts reads the form's pause), before sync-bench.ts would install it.
+import 'fake-indexeddb/auto'
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, release, totalmem, type } from 'node:os'
@@ -298,9 +301,11 @@ function listSortSection(s: SyncFigures) {
 function replaySection(s: SyncFigures) {
   const { replay } = s
   return [
-    `${replay.ops.toLocaleString('en')} creates queued offline, then sent while one answer in ten was lost after the server had`,
-    'committed the change (the engine resends under the same `Idempotency-Key`). In Node against the real',
-    'server in-process.',
+    `${replay.ops.toLocaleString('en')} creates queued offline, then sent in batches of up to 100 (\`POST /api/sync/batch\`, four`,
+    'requests at a time) while every tenth request lost its answer after the server had committed it (the',
+    'engine resends the batch under the same keys). In Node against the real server in-process (PGlite),',
+    'with 100,000 contacts on the server and in the mirror (fake-indexeddb). Before batches, one request per',
+    'change: 7.66 s, 131 ops/s, 111 answers lost, 57 runs (2026-11-27, on another machine).',
     '',
     '| Figure | Value |',
     '| --- | --- |',
@@ -367,7 +372,7 @@ function summary(b: BrowserFigures | undefined, s: SyncFigures | undefined) {
   }
   if (s)
     lines.push(
-      `| Replay 1,000 with 10% of answers lost, no duplicates | ${s.replay.seconds.toFixed(1)} s, ${s.replay.onServer.toLocaleString('en')} on the server |`,
+      `| Replay 1,000 in batches, every tenth answer lost, no duplicates (goal ≥ 2,000 ops/s) | ${s.replay.seconds.toFixed(2)} s = ${Math.round(s.replay.ops / s.replay.seconds).toLocaleString('en')} ops/s, ${s.replay.onServer.toLocaleString('en')} on the server |`,
     )
   return lines.join('\n')
 }
