@@ -4,24 +4,9 @@
  * 400 here, before anything runs; what is wrong with one change (an unknown path, a bad id or
  * If-Match) is that change's own answer (routes/batch.ts), as it would be sent alone.
  */
+import { type BatchChange, MAX_BATCH_CHANGES } from '../../src/domain/rest'
 import { badRequest } from './errors'
 import { KEY_PATTERN } from './idempotency'
-
-/** Changes a batch may carry: a client sends its queue in batches of this many or fewer. */
-export const MAX_BATCH_CHANGES = 100
-
-export interface BatchChange {
-  method: string
-  /** The request's path under /api/, e.g. `contacts` or `contacts/<id>`. */
-  path: string
-  /** Its Idempotency-Key: required, as a batch is only ever a queue being replayed. */
-  key: string
-  /** Its If-Match header, e.g. `"3"`. */
-  ifMatch?: string
-  /** Its Outpost-Made-At header. */
-  madeAt?: string
-  body?: unknown
-}
 
 const KNOWN = new Set(['method', 'path', 'key', 'ifMatch', 'madeAt', 'body'])
 

@@ -9,7 +9,7 @@
  * whole batch back, and the client then sends those changes one by one.
  */
 import type { FastifyInstance } from 'fastify'
-import type { User } from '../../src/domain/rest'
+import type { BatchChange, User } from '../../src/domain/rest'
 import { type Actor, actorOf } from '../collections/history'
 import { type ServerCollection, serverCollections } from '../collections/registry'
 import {
@@ -23,7 +23,7 @@ import {
 import type { Db } from '../db/open'
 import { type Tx, withWriteLock } from '../db/write'
 import { SIGNED_IN } from '../http/access'
-import { type BatchChange, parseBatch } from '../http/batch-body'
+import { parseBatch } from '../http/batch-body'
 import { notFound } from '../http/errors'
 import {
   hashOf,

@@ -64,6 +64,33 @@ export interface ChangesResponse {
   total?: number
 }
 
+/**
+ * One change of POST /api/sync/batch: the request it stands for, told as its parts (docs/api.md,
+ * "Batches of changes").
+ */
+export interface BatchChange {
+  method: string
+  /** The request's path under /api/, e.g. `contacts` or `contacts/<id>`. */
+  path: string
+  /** Its Idempotency-Key: required, as a batch is only ever a queue being replayed. */
+  key: string
+  /** Its If-Match header, e.g. `"3"`. */
+  ifMatch?: string
+  /** Its Outpost-Made-At header. */
+  madeAt?: string
+  body?: unknown
+}
+
+/** Each change's answer in a batch, in order: what it would have answered alone. */
+export interface BatchAnswer {
+  status: number
+  body: unknown
+  replayed?: boolean
+}
+
+/** Changes a batch may carry: a client sends its queue in batches of this many or fewer. */
+export const MAX_BATCH_CHANGES = 100
+
 /** Headers of the sync additions. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key'
 /** A queued change's time on the device that made it (ISO 8601), for the record's history. */

@@ -9,15 +9,8 @@
 
 import type { OutboxOp } from '../db/outbox-types'
 import { type ErrorBody, isErrorBody, messages, savingErrorText } from '../domain/errors'
-import {
-  type BatchAnswer,
-  createRequest,
-  deleteRequest,
-  MAX_BATCH_CHANGES,
-  sendBatch,
-  updateRequest,
-  uploadImage,
-} from '../transport/calls'
+import { type BatchAnswer, MAX_BATCH_CHANGES } from '../domain/rest'
+import { createRequest, deleteRequest, sendBatch, updateRequest, uploadImage } from '../transport/calls'
 import { type ApiRequest, NetworkError } from '../transport/http'
 import { outcomeOf, retryDelay } from './answers'
 import type { EngineContext } from './context'

@@ -1,7 +1,14 @@
 /** The typed calls of the product that the sync layer makes, one function each. */
 
 import type { CollectionName, MirroredName } from '../domain/collections'
-import type { ChangesResponse, ListResponse, LoginResponse, MeResponse } from '../domain/rest'
+import type {
+  BatchAnswer,
+  BatchChange,
+  ChangesResponse,
+  ListResponse,
+  LoginResponse,
+  MeResponse,
+} from '../domain/rest'
 import { BASE_KEY, etagOf, IDEMPOTENCY_HEADER, MADE_AT_HEADER } from '../domain/rest'
 import type { ApiRequest, ApiResponse, Transport } from './http'
 
@@ -97,29 +104,21 @@ export const deleteRequest = (collection: MirroredName, id: string, write: Queue
   headers: headersOf(write),
 })
 
-/** Changes a batch may carry (the server refuses more). */
-export const MAX_BATCH_CHANGES = 100
-
-/** Each change's answer in a batch, in order: what it would have answered alone. */
-export interface BatchAnswer {
-  status: number
-  body: unknown
-  replayed?: boolean
-}
-
 /**
  * Queued writes in one request (docs/api.md, "Batches of changes"): each told as its method, path,
  * headers and body, as `createRequest`, `updateRequest` and `deleteRequest` make them.
  */
 export function sendBatch(transport: Transport, requests: ApiRequest[]) {
-  const changes = requests.map(({ method, path, headers = {}, body }) => ({
-    method,
-    path,
-    key: headers[IDEMPOTENCY_HEADER],
-    ifMatch: headers['if-match'],
-    madeAt: headers[MADE_AT_HEADER],
-    body,
-  }))
+  const changes = requests.map(
+    ({ method, path, headers = {}, body }): BatchChange => ({
+      method,
+      path,
+      key: headers[IDEMPOTENCY_HEADER] as string,
+      ifMatch: headers['if-match'],
+      madeAt: headers[MADE_AT_HEADER],
+      body,
+    }),
+  )
   return transport({ method: 'POST', path: 'sync/batch', body: { changes } }) as Promise<
     Answer<{ answers?: BatchAnswer[] } | undefined>
   >

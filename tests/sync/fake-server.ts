@@ -1,7 +1,7 @@
 /** A scripted transport for engine unit tests: records what was sent, answers what the test says. */
 
 import { OutpostDb } from '../../src/db/database'
-import { IDEMPOTENCY_HEADER, MADE_AT_HEADER } from '../../src/domain/rest'
+import { type BatchChange, IDEMPOTENCY_HEADER, MADE_AT_HEADER } from '../../src/domain/rest'
 import type { EngineContext } from '../../src/sync/context'
 import { type ApiRequest, type ApiResponse, NetworkError, type Transport } from '../../src/transport/http'
 
@@ -54,7 +54,7 @@ export function echoDoc(request: ApiRequest, version = 1) {
  * had been sent alone; a 'network' for any of them loses the whole batch's answer.
  */
 export function answerBatch(request: ApiRequest, answer: (request: ApiRequest) => ApiResponse | 'network') {
-  const { changes } = request.body as { changes: BatchedChange[] }
+  const { changes } = request.body as { changes: BatchChange[] }
   const answers = changes.map(({ method, path, key, ifMatch, madeAt, body }) =>
     answer({
       method: method as ApiRequest['method'],
@@ -69,13 +69,4 @@ export function answerBatch(request: ApiRequest, answer: (request: ApiRequest) =
   )
   if (answers.includes('network')) throw new NetworkError('offline')
   return json(200, { answers: (answers as ApiResponse[]).map(({ status, body }) => ({ status, body })) })
-}
-
-interface BatchedChange {
-  method: string
-  path: string
-  key: string
-  ifMatch?: string
-  madeAt?: string
-  body?: unknown
 }

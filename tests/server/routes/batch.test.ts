@@ -5,19 +5,10 @@
  */
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { IDEMPOTENCY_HEADER } from '../../../src/domain/rest'
+import { type BatchChange as Change, IDEMPOTENCY_HEADER } from '../../../src/domain/rest'
 import { signedInServer } from '../helpers'
 
 const { api } = signedInServer()
-
-interface Change {
-  method: string
-  path: string
-  key: string
-  ifMatch?: string
-  madeAt?: string
-  body?: unknown
-}
 
 /** A change's answer; its body is read as the tests read JSON answers. */
 interface Answer {
