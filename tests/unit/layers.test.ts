@@ -153,6 +153,12 @@ const ruleNamed = (layer: string, rule: string) => {
   return override?.options && rulesOf(override.options).find((each) => each.name === rule)
 }
 
+/** Overrides whose own rule refuses more than the folder's around them, and so may leave its rule out. */
+const WIDER_RULE: Record<string, string> = {
+  'server/db/*': 'refuses every import out of server/db but src/domain, more than server/** does',
+  'server/db/tables/**': 'refuses every import out of server/db but src/domain, more than server/** does',
+}
+
 describe('layer rules', () => {
   it.each(all.filter((each) => each.refused))(
     '$layer, by $rule, refuses in $path: $source',
@@ -195,5 +201,29 @@ describe('layer rules', () => {
       }
     }
     expect(missing).toEqual([])
+  })
+
+  it('keeps every rule of a folder in the override of a folder inside it, which replaces them', () => {
+    // A Biome override replaces the rules of the ones before it: features/records' must repeat the
+    // features' own, or a rule added only to the features would quietly not hold in the entity kit.
+    const dropped: string[] = []
+    for (const inner of overrides)
+      for (const outer of overrides) {
+        const [innerGlob = '', outerGlob = ''] = [inner.includes[0], outer.includes[0]]
+        if (
+          inner === outer ||
+          !outerGlob.endsWith('/**') ||
+          !holds(outerGlob, innerGlob.replace(/\*+$/, 'x')) ||
+          innerGlob in WIDER_RULE
+        )
+          continue
+        for (const [name, message] of Object.entries(outer.options?.paths ?? {}))
+          if (inner.options?.paths?.[name] !== message)
+            dropped.push(`${innerGlob} drops ${outerGlob}'s ${name}`)
+        for (const pattern of outer.options?.patterns ?? [])
+          if (!inner.options?.patterns?.some((each) => JSON.stringify(each) === JSON.stringify(pattern)))
+            dropped.push(`${innerGlob} drops ${outerGlob}'s rule on ${pattern.group[0]}`)
+      }
+    expect(dropped).toEqual([])
   })
 })
