@@ -52,6 +52,26 @@ describe('GET /api/sync/stream', () => {
     }
   })
 
+  it("says moved after a colleague's batch of changes lands, as after any write", async () => {
+    const { cookie } = await server.signIn()
+    const colleague = signedInApi(server, (await server.signIn()).cookie)
+    const stream = await openStream(baseUrl, cookie)
+    try {
+      const ready = await stream.hear('event: ready')
+      const changes = ['Batched One', 'Batched Two'].map((companyName, n) => ({
+        method: 'POST',
+        path: 'companies',
+        key: `stream-batch-${n}-${Date.now()}`,
+        body: { companyName },
+      }))
+      const batch = await colleague('POST', '/api/sync/batch', { changes })
+      expect(batch.json().answers.map((answer: { status: number }) => answer.status)).toEqual([201, 201])
+      await stream.hear('event: moved', ready + 1)
+    } finally {
+      stream.close()
+    }
+  })
+
   it('ends at once when its session logs out', async () => {
     const { cookie } = await server.signIn()
     const stream = await openStream(baseUrl, cookie)
