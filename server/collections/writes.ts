@@ -170,9 +170,16 @@ export async function createDocs(
   const outcomes: (CreateOutcome | undefined)[] = creates.map(() => undefined)
   const known = new Map<string, string | undefined>()
   const rows: { at: number; id: string; actor: Actor; row: Record<string, unknown> }[] = []
+  // A create of an id already in the run is what a second create of it alone is once the first has
+  // landed: its body is checked, then it answers what is there (its references are the first's).
+  const again: { at: number; id: string }[] = []
   for (const [at, { body, actor }] of creates.entries()) {
     try {
       const { id, values } = parseCreate(collection, body)
+      if (id && rows.some((earlier) => earlier.id === id)) {
+        again.push({ at, id })
+        continue
+      }
       try {
         await checkReferences(tx, collection, values, known)
       } catch (error) {
@@ -195,7 +202,7 @@ export async function createDocs(
     updatedAt: sql`statement_timestamp()`,
     seq: nextSeq(),
   }))
-  // A replayed create (an id that is there, or twice in the batch) inserts nothing: never a second row.
+  // A replayed create (an id that is already there) inserts nothing: never a second row.
   const inserted = stamped.length
     ? ((await tx
         .insert(collection.table)
@@ -209,20 +216,16 @@ export async function createDocs(
     return row ? [{ row, actor, changes: fieldChanges(collection, undefined, row) }] : []
   })
   await recordEach(tx, collection.name, 'created', events)
-  const docs = await toDocs(tx, collection, inserted)
-  const docOf = new Map(docs.map((doc) => [doc.id, doc]))
+  const docOf = new Map((await toDocs(tx, collection, inserted)).map((doc) => [doc.id, doc]))
   for (const { at, id } of rows) {
-    const row = byId.get(id)
-    // Answered once: a second create of the same id is answered with what is there, as alone.
-    if (row && docOf.has(id)) {
-      outcomes[at] = { answer: { status: 201, body: { doc: docOf.get(id) as Doc, message } } }
-      docOf.delete(id)
-    } else {
-      try {
-        outcomes[at] = { answer: await existingAnswer(tx, collection, id, message) }
-      } catch (error) {
-        outcomes[at] = { refused: error }
-      }
+    const doc = docOf.get(id)
+    if (doc) outcomes[at] = { answer: { status: 201, body: { doc, message } } }
+  }
+  for (const { at, id } of [...rows.filter(({ id }) => !docOf.has(id)), ...again]) {
+    try {
+      outcomes[at] = { answer: await existingAnswer(tx, collection, id, message) }
+    } catch (error) {
+      outcomes[at] = { refused: error }
     }
   }
   return outcomes as CreateOutcome[]

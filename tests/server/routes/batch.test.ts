@@ -134,6 +134,8 @@ describe('a batch of changes', () => {
     expect(answers[2]?.body.errors[0].data[0].field).toBe('email')
     expect(answers[3]?.body.errors[0].data[0]).toMatchObject({ field: 'company' })
     expect(answers[5]?.body.doc).toEqual(answers[4]?.body.doc)
+    const twiceHistory = (await api('GET', `/api/contacts/${twiceId}/history`)).json().docs
+    expect(twiceHistory.map((entry: { action: string }) => entry.action)).toEqual(['created'])
     expect(await contactsNamed('Batchrun')).toBe(3)
 
     // Each has its own history, with the time its device made it.
@@ -149,6 +151,16 @@ describe('a batch of changes', () => {
     const again = await answersOf(changes)
     expect(again.map((answer) => answer.status)).toEqual([201, 201, 400, 400, 201, 200, 201])
     expect(await contactsNamed('Batchrun')).toBe(3)
+  })
+
+  it('answers a second create of an id in the same batch with what is there, whatever it points at', async () => {
+    const id = randomUUID()
+    const first = { ...create({}), body: { id, firstName: 'Batchagain' } }
+    const again = { ...create({}), body: { id, firstName: 'Batchagain', company: randomUUID() } }
+    const answers = await answersOf([first, again])
+    expect(answers.map((answer) => answer.status)).toEqual([201, 200])
+    expect(answers[1]?.body.doc).toEqual(answers[0]?.body.doc)
+    expect(await contactsNamed('Batchagain')).toBe(1)
   })
 
   it('leaves every list and search true after many creates at once, which it does not follow row by row', async () => {
