@@ -35,7 +35,16 @@ export interface OutboxOp {
   /** Epoch ms before which a retry is not tried. */
   nextAttemptAt: number
   createdAt: number
-  lastError?: { status: number; message: string; body?: ErrorBody }
+  lastError?: {
+    status: number
+    message: string
+    body?: ErrorBody
+    /**
+     * Batches in a row that failed as a whole with this op in them (a 5xx, a proxy's page): after the
+     * first it is sent in a batch again, after the second alone (sync/push.ts, `requestsFor`).
+     */
+    wholeBatches?: number
+  }
   /** On conflict: the server's current doc, for the per-field diff. */
   serverDoc?: Record<string, unknown>
   /**

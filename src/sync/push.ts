@@ -60,7 +60,9 @@ const BATCH_CHARS = 256 * 1024
 /**
  * A round's ops as the requests that carry them, oldest first: an upload (multipart), and an op that
  * had trouble before (so one change the server cannot take never holds a batch back), go alone; the
- * rest in batches of up to MAX_BATCH_CHANGES and BATCH_CHARS. A batch of one goes alone too.
+ * rest in batches of up to MAX_BATCH_CHANGES and BATCH_CHARS. A batch of one goes alone too. An op
+ * whose batch failed as a whole once (a deploy's 502, say) is tried in a batch again: only a second
+ * such failure sends it alone.
  */
 function requestsFor(ready: OutboxOp[]): OutboxOp[][] {
   const units: OutboxOp[][] = []
@@ -73,7 +75,7 @@ function requestsFor(ready: OutboxOp[]): OutboxOp[][] {
   }
   for (const op of ready) {
     const size =
-      op.kind === 'upload' || op.lastError
+      op.kind === 'upload' || (op.lastError && op.lastError.wholeBatches !== 1)
         ? Number.POSITIVE_INFINITY
         : JSON.stringify(op.patch).length + JSON.stringify(op.base).length
     if (size > BATCH_CHARS) {
@@ -211,14 +213,23 @@ async function pushBatch(ctx: EngineContext, ops: OutboxOp[], landed: Landed[]):
     throw error
   }
   const answers = answer.status === 200 ? answer.body?.answers : undefined
+  const changeByChange =
+    Array.isArray(answers) &&
+    answers.length === ops.length &&
+    answers.every((each) => typeof each?.status === 'number')
   // A refusal of the batch as a whole (a 400 or 413: a batch this client should not have made) is
-  // taken as a 502, retried change by change, where each gets the answer that is its own.
+  // taken as a 502: retried, in a batch once more, then change by change, where each gets the answer
+  // that is its own.
   const status = answer.status === 401 || answer.status >= 500 ? answer.status : 502
-  const whole: BatchAnswer = { status, body: answer.body }
-  const each = Array.isArray(answers) && answers.length === ops.length ? answers : ops.map(() => whole)
   let result: PushResult = 'ok'
-  for (const [index, op] of ops.entries())
-    if ((await settleAnswer(ctx, op, each[index] as BatchAnswer, landed)) === 'auth') result = 'auth'
+  for (const [index, op] of ops.entries()) {
+    const settled = changeByChange
+      ? await settleAnswer(ctx, op, answers[index] as BatchAnswer, landed)
+      : await settleAnswer(ctx, op, { status, body: answer.body }, landed, {
+          wholeBatches: (op.lastError?.wholeBatches ?? 0) + 1,
+        })
+    if (settled === 'auth') result = 'auth'
+  }
   return result
 }
 
@@ -228,12 +239,14 @@ async function settleAnswer(
   op: OutboxOp,
   answer: { status: number; body: unknown },
   landed: Landed[],
+  /** What the answer was to: a batch that failed as a whole, how many times in a row. */
+  whole: { wholeBatches?: number } = {},
 ): Promise<PushResult> {
   const { db } = ctx
   const seq = op.seq as number
   const attempts = op.attempts + 1
   const body = isErrorBody(answer.body) ? (answer.body as ErrorBody) : undefined
-  const lastError = { status: answer.status, message: savingErrorText(body), body }
+  const lastError = { status: answer.status, message: savingErrorText(body), body, ...whole }
   switch (outcomeOf(answer.status, op.kind)) {
     case 'done':
       landed.push({ op, doc: (answer.body as { doc?: unknown } | undefined)?.doc })

@@ -180,34 +180,49 @@ describe('push', () => {
     expect(await db.contacts.count()).toBe(450)
   })
 
-  it('sends a lost batch again under the same keys, and a batch the server rolled back change by change', async () => {
+  it('sends a lost batch again under the same keys, and a batch the server rolled back twice change by change', async () => {
     for (const name of ['A', 'B', 'C']) await createRecord(writes, 'contacts', { firstName: name })
     answer = () => 'network'
     expect(await push(engineContext())).toBe('offline')
     const keys = sent.map((change) => change.headers?.['idempotency-key'])
     expect(await db.outbox.toArray()).toMatchObject(Array(3).fill({ status: 'pending', attempts: 1 }))
 
-    // The server answered the batch with a 500: nothing of it landed, and each change goes alone next.
-    sent = []
-    requests = []
+    // The server answered the batch with a 500: nothing of it landed. Tried as a batch once more (a
+    // deploy's 502 passes), then, failing as a whole again, each change alone.
     answer = (request) => ok(request)
     batchAnswer = {
       status: 500,
       headers: {},
       body: { errors: [{ name: 'InternalServerError', message: 'x' }] },
     }
-    await push(engineContext())
-    expect(requests).toHaveLength(1)
-    const waiting = await db.outbox.toArray()
-    expect(waiting).toMatchObject(Array(3).fill({ status: 'pending', lastError: { status: 500 } }))
+    for (const round of [1, 2]) {
+      sent = []
+      requests = []
+      clock.now = Math.max(clock.now, ...(await db.outbox.toArray()).map((op) => op.nextAttemptAt))
+      await push(engineContext())
+      expect(requests.map((request) => request.path)).toEqual(['sync/batch'])
+      expect(await db.outbox.toArray()).toMatchObject(
+        Array(3).fill({ status: 'pending', lastError: { status: 500, wholeBatches: round } }),
+      )
+    }
 
     requests = []
     sent = []
-    clock.now = Math.max(...waiting.map((op) => op.nextAttemptAt))
+    clock.now = Math.max(...(await db.outbox.toArray()).map((op) => op.nextAttemptAt))
     await push(engineContext())
     expect(requests.map((request) => request.path)).toEqual(['contacts', 'contacts', 'contacts'])
     expect(requests.map((request) => request.headers?.['idempotency-key'])).toEqual(keys)
     expect(await db.outbox.count()).toBe(0)
+  })
+
+  it('takes an answer that is not one status per change as a batch that failed as a whole', async () => {
+    for (const name of ['A', 'B']) await createRecord(writes, 'contacts', { firstName: name })
+    batchAnswer = { status: 200, headers: {}, body: { answers: [{ status: 201, body: {} }, null] } }
+    expect(await push(engineContext())).toBe('ok')
+    expect(await db.outbox.toArray()).toMatchObject(
+      Array(2).fill({ status: 'pending', lastError: { status: 502, wholeBatches: 1 } }),
+    )
+    expect(await db.contacts.count()).toBe(2)
   })
 
   it('sends a change too large for a batch alone, beside a batch of the rest', async () => {
