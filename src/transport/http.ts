@@ -36,6 +36,8 @@ export class NetworkError extends Error {
   override name = 'NetworkError'
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
 /**
  * Nested bracket keys as the spec builds them (where[or][0][firstName][like]=…),
  * but with values encoded (docs/api.md deviation): a search for AT&T or +44 works.
@@ -45,13 +47,16 @@ export class NetworkError extends Error {
  */
 export function queryString(query: Record<string, unknown> | undefined) {
   const pairs: string[] = []
+  // A lone surrogate (a word cut in the middle of an emoji) as U+FFFD, as qs writes it:
+  // encodeURIComponent would throw on it.
+  const encode = (text: string) => encodeURIComponent(text.replace(LONE_SURROGATE, '\uFFFD'))
   const add = (key: string, value: unknown) => {
     if (value === undefined) return
     if (value === null) pairs.push(`${key}=`)
-    else if (value instanceof Date) pairs.push(`${key}=${encodeURIComponent(value.toISOString())}`)
+    else if (value instanceof Date) pairs.push(`${key}=${encode(value.toISOString())}`)
     else if (typeof value === 'object')
       for (const [name, item] of Object.entries(value)) add(`${key}[${name}]`, item)
-    else pairs.push(`${key}=${encodeURIComponent(String(value))}`)
+    else pairs.push(`${key}=${encode(String(value))}`)
   }
   for (const [name, value] of Object.entries(query ?? {})) add(name, value)
   return pairs.length ? `?${pairs.join('&')}` : ''

@@ -47,6 +47,10 @@ describe('the query string a request carries', () => {
         '&page[number]=2&page[size]=10&sort=-lastName',
     )
     expect(queryString(query)).toBe(written(query))
+    // A word cut in the middle of an emoji: its half as U+FFFD, as qs writes it, never a throw.
+    const cut = { where: { search: { like: 'ab\uD83D' } }, other: '\uDE00x' }
+    expect(read(queryString(cut))).toEqual(read(written(cut)))
+    expect(read(queryString(cut))).toEqual({ where: { search: { like: 'ab\uFFFD' } }, other: '\uFFFDx' })
     expect(queryString(undefined)).toBe('')
     expect(queryString({ where: {} })).toBe('')
   })
