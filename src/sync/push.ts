@@ -142,6 +142,18 @@ async function sendRound(ctx: EngineContext, ready: OutboxOp[]): Promise<PushRes
   let next = 0
   let stop: PushResult = 'ok'
   let failure: unknown
+  // Landed ops settle behind the sending, in order, SETTLE_BATCH at a time: a sender never waits on
+  // the device's database to send its next request. A page that holds a transaction open while its
+  // main thread is busy holds the database's writes, and would otherwise hold the replay too.
+  let settling = Promise.resolve()
+  const settleBehind = () => {
+    const batch = landed.splice(0)
+    settling = settling
+      .then(() => settleLanded(ctx, batch))
+      .catch((error: unknown) => {
+        failure ??= error
+      })
+  }
   const sender = async () => {
     while (stop === 'ok' && failure === undefined && next < units.length) {
       const unit = units[next++] as OutboxOp[]
@@ -151,7 +163,7 @@ async function sendRound(ctx: EngineContext, ready: OutboxOp[]): Promise<PushRes
             ? await pushOne(ctx, unit[0] as OutboxOp, landed)
             : await pushBatch(ctx, unit, landed)
         for (const op of unit) answered.add(op)
-        if (landed.length >= SETTLE_BATCH) await settleLanded(ctx, landed.splice(0))
+        if (landed.length >= SETTLE_BATCH) settleBehind()
         if (result !== 'ok' && stop === 'ok') stop = result
       } catch (error) {
         failure ??= error
@@ -170,6 +182,7 @@ async function sendRound(ctx: EngineContext, ready: OutboxOp[]): Promise<PushRes
           changes: { status: 'pending', attempts: op.attempts },
         })),
       )
+    await settling
     await settleLanded(ctx, landed)
   }
   if (failure !== undefined) throw failure
