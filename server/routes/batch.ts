@@ -6,7 +6,8 @@
  * safely, change by change, and a change sent alone before answers the same in a batch.
  *
  * A change's write answers what it would alone; only an error of ours past a 4xx (a 500) rolls the
- * whole batch back, and the client then sends those changes one by one.
+ * whole batch back, and the client then sends the batch once more, then its changes one by one.
+ * A run of a single create goes through `createDoc`, which follows its row (follow-writes.ts).
  */
 import type { FastifyInstance } from 'fastify'
 import type { BatchChange, User } from '../../src/domain/rest'
