@@ -5,12 +5,12 @@
  * One database per signed-in user, so one user's queue can never be replayed
  * as another's and a shared tablet never shows a stranger's unsent edits.
  *
- * DO NOT CHANGE A VERSION'S STORES WITHOUT ADDING A NEW VERSION: users' unsent work lives here.
+ * Its stores are derived from the entities' definitions (stores.ts). Users' unsent work lives here, so
+ * when they change, raise SCHEMA_VERSION there: a device's database is moved to the new stores only
+ * when it is opened at a higher version (`tests/unit/db/stores.test.ts` fails until it is raised).
  */
 import Dexie, { type EntityTable, type Table } from 'dexie'
-import type { CatalogItem } from '../domain/catalog'
-import type { Company } from '../domain/company'
-import type { Contact } from '../domain/contact'
+import type { CollectionName, RecordOf } from '../domain/collections'
 import type { ImageKind } from '../domain/images'
 import type { Account } from '../domain/user'
 import type { StoredDraft } from './drafts'
@@ -19,6 +19,7 @@ import { trackMirrorChanges } from './mirror-changes'
 import type { OutboxOp, SyncNotice } from './outbox-types'
 import { readPacks } from './packs-middleware'
 import { SleepGuard } from './page-sleep'
+import { deviceStores, SCHEMA_VERSION } from './stores'
 import type { Pack, PackKey } from './tables'
 
 export interface MetaEntry {
@@ -36,12 +37,15 @@ export interface LocalImage {
   createdAt: number
 }
 
+/** Each collection's table, typed by its record (`RecordTypes`, collections.ts). */
+type RecordTables = { [C in CollectionName]: EntityTable<RecordOf<C>, 'id'> }
+
+// The collections' tables, one per collection, are declared by merging: Dexie makes them from the
+// stores at run time, as it does the tables the class lists with `!`.
+export interface OutpostDb extends RecordTables {}
+
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the merged members are Dexie's tables, set by `stores()`.
 export class OutpostDb extends Dexie {
-  contacts!: EntityTable<Contact, 'id'>
-  companies!: EntityTable<Company, 'id'>
-  industries!: EntityTable<CatalogItem, 'id'>
-  services!: EntityTable<CatalogItem, 'id'>
-  products!: EntityTable<CatalogItem, 'id'>
   /** One row: the signed-in user's own account (My Profile), edited offline like a record. */
   users!: EntityTable<Account, 'id'>
   images!: EntityTable<LocalImage, 'id'>
@@ -64,38 +68,13 @@ export class OutpostDb extends Dexie {
     const sleepGuard = new SleepGuard()
     super(name, { indexedDB: sleepGuard.indexedDB })
     this.sleepGuard = sleepGuard
-    this.version(1).stores({
-      contacts: 'id, firstName, lastName, email, updatedAt',
-      outbox: '++seq, &opId, recordId, status, [collection+recordId]',
-      notices: '++id, recordId',
-      meta: 'key',
-    })
-    // Issue #4: every collection, and images waiting to be uploaded.
-    this.version(2).stores({
-      companies: 'id, companyName, email, website, mainPhone, updatedAt',
-      industries: 'id, name, updatedAt',
-      services: 'id, name, updatedAt',
-      products: 'id, name, updatedAt',
-      images: 'id',
-    })
-    // List pages come from the in-memory index (mirror-index.ts): only each list's own order keeps an
-    // IndexedDB index, for the moments before that index is built. Every index dropped makes each write
-    // of the hydrate cheaper (100k contacts: 4.8k to 6k records/s in Chromium).
-    this.version(3).stores({
-      contacts: 'id, lastName',
-      companies: 'id, companyName',
-      industries: 'id, name',
-      services: 'id, name',
-      products: 'id, name',
-    })
-    // Issue #11: one's own profile is edited on the device and queued like a record.
-    this.version(4).stores({ users: 'id' })
-    // Issue #8: the first sync writes its rows as packs (packs.ts); keys given, not kept in the value.
-    this.version(5).stores({ packs: '', packIds: '' })
-    // Issue #25: a form's unsaved typing survives a reload, a crash or a closed tab.
-    this.version(6).stores({ drafts: 'key' })
-    // Issue #25: a record's history, as last read, shows offline too.
-    this.version(7).stores({ histories: 'key' })
+    // One version, the current stores. Dexie (since 3.0, its PR #959) upgrades from the stores installed
+    // in IndexedDB, not from the versions declared before: opened at a higher version, it compares the
+    // stores it finds with these and adds, drops and changes tables and indexes to match
+    // (updateTablesAndIndexes in dexie.mjs), whatever version the database had. Earlier versions need
+    // declaring only for an `.upgrade()` that moves data, and none of ours had one; nor can a table's
+    // primary key change so (Dexie refuses). `tests/unit/db/database.test.ts` opens each earlier version.
+    this.version(SCHEMA_VERSION).stores(deviceStores)
     trackMirrorChanges(this)
     readPacks(this)
     this.use(sleepGuard.middleware)

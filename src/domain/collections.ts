@@ -28,7 +28,7 @@ export interface CollectionSpec {
    */
   searchFields: readonly string[]
   /**
-   * The list's order, and the one IndexedDB index each collection keeps (src/db/database.ts): the field
+   * The list's order, and the one IndexedDB index each collection keeps (src/db/stores.ts): the field
    * listed with `order`.
    */
   defaultSort: string

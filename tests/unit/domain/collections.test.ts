@@ -1,13 +1,12 @@
 /**
- * An entity is defined once (src/domain, each field with its roles); the server's table and the
- * device's database are the two things written beside it. This holds them together: a field defined
- * but not stored (or stored but not defined), a searched field the server cannot search fast, or a
- * list order the device keeps no index for, fails here rather than in a user's hands.
+ * An entity is defined once (src/domain, each field with its roles); the server's table is the one
+ * thing written beside it (the device's stores derive from it: tests/unit/db/stores.test.ts). This
+ * holds them together: a field defined but not stored (or stored but not defined), or a searched field
+ * or a list order the server cannot search or sort by fast, fails here rather than in a user's hands.
  */
 import { getTableConfig } from 'drizzle-orm/pg-core'
 import { describe, expect, it } from 'vitest'
 import { collectionByName } from '../../../server/collections/registry'
-import { OutpostDb } from '../../../src/db/database'
 import { COLLECTION_NAMES, collections } from '../../../src/domain/collections'
 import { fieldsWith } from '../../../src/domain/fields'
 import { globalSearchFields } from '../../../src/domain/global-search'
@@ -46,13 +45,6 @@ describe.each(COLLECTION_NAMES)('%s, as defined', (name) => {
     }
     const sort = server.byName.get(spec.defaultSort)?.column.name ?? ''
     expect(indexed(sort, 'btree'), `${name} is ordered by an index on ${sort}`).toBe(true)
-  })
-
-  it("is kept on the device with its list's order as its one index", () => {
-    const db = new OutpostDb('definitions')
-    const { primKey, indexes } = db.table(name).schema
-    expect(primKey.name).toBe('id')
-    expect(indexes.map((index) => index.name)).toEqual([spec.defaultSort])
   })
 })
 
