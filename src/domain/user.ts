@@ -1,7 +1,7 @@
 /** Users and their profiles. */
 import * as v from 'valibot'
 import { messages } from './errors'
-import { text, uuid, writeSchemas } from './fields'
+import { text, uuid, type Widget, writeSchemas } from './fields'
 import type { ImageRef } from './images'
 import type { Role, RoleName } from './rest'
 import { searchWords, wordsFor } from './search'
@@ -61,21 +61,63 @@ export function newPasswordProblem(password: string): string | undefined {
   return result.success ? undefined : result.issues[0].message
 }
 
-/** The profile fields a user edits about themself. */
+/** How a form shows a profile field: a line of text, an email address, or a longer text. */
+export type ProfileWidget = Extract<Widget, 'text' | 'email' | 'textarea'>
+
+/** One field of a user's profile, said once: its check, its label and how a form shows it. */
+export interface ProfileField {
+  label: string
+  widget: ProfileWidget
+  schema: v.GenericSchema<string, string>
+  /** Typed on a number pad (a postal code). */
+  numeric?: true
+}
+
+const postalCode = v.union(
+  [v.literal(''), v.pipe(v.string(), v.regex(/^\d{1,10}$/, 'Must be a number.'))],
+  'Must be a number.',
+)
+
+/**
+ * The profile's text fields, each declared once. My Profile's form and staff administration's draw
+ * them from here (features/records/profile-field.tsx), the checks on the device and the server are
+ * these schemas, and the server's columns, reads and answers are built from the same keys
+ * (server/users/store.ts; a test holds the users table's columns against them).
+ */
+export const PROFILE_FIELDS = {
+  email: { label: 'Email', widget: 'email', schema: email },
+  firstName: { label: 'First Name', widget: 'text', schema: text(100) },
+  lastName: { label: 'Last Name', widget: 'text', schema: text(100) },
+  username: { label: 'Username', widget: 'text', schema: text(100) },
+  company: { label: 'Company', widget: 'text', schema: text(200) },
+  address: { label: 'Address', widget: 'text', schema: text(300) },
+  city: { label: 'City', widget: 'text', schema: text(100) },
+  country: { label: 'Country', widget: 'text', schema: text(100) },
+  postalCode: { label: 'Postal Code', widget: 'text', numeric: true, schema: postalCode },
+  aboutMe: { label: 'About Me', widget: 'textarea', schema: text(2000) },
+} as const satisfies Record<string, ProfileField>
+
+export type ProfileTextField = keyof typeof PROFILE_FIELDS
+
+/** The profile's text fields, in their declared order. */
+export const PROFILE_TEXT_FIELDS = Object.keys(PROFILE_FIELDS) as ProfileTextField[]
+
+/** The words each profile field goes by on screen: My Profile, staff administration and sync issues alike. */
+export const PROFILE_LABELS = Object.fromEntries(
+  PROFILE_TEXT_FIELDS.map((field) => [field, PROFILE_FIELDS[field].label]),
+) as Record<ProfileTextField, string>
+
+/** The profile's text fields, each blank: a form's before anything is typed. */
+export const BLANK_PROFILE = Object.fromEntries(PROFILE_TEXT_FIELDS.map((field) => [field, ''])) as Record<
+  ProfileTextField,
+  string
+>
+
+/** The profile fields a user edits about themself: the text fields and the photo. */
 export const profileFieldSchemas = {
-  firstName: text(100),
-  lastName: text(100),
-  email,
-  username: text(100),
-  company: text(200),
-  address: text(300),
-  city: text(100),
-  country: text(100),
-  postalCode: v.union(
-    [v.literal(''), v.pipe(v.string(), v.regex(/^\d{1,10}$/, 'Must be a number.'))],
-    'Must be a number.',
-  ),
-  aboutMe: text(2000),
+  ...(Object.fromEntries(PROFILE_TEXT_FIELDS.map((field) => [field, PROFILE_FIELDS[field].schema])) as {
+    [F in ProfileTextField]: (typeof PROFILE_FIELDS)[F]['schema']
+  }),
   userImage: v.nullable(
     v.union([
       uuid,
@@ -92,35 +134,6 @@ export const userFieldSchemas = {
   ...profileFieldSchemas,
   password: newPasswordSchema,
   role: v.picklist(Object.values(ROLE_IDS), 'Must be Admin or User.'),
-}
-
-/** The profile's text fields: one list that the server's reads, lists and answers are built from. */
-export const PROFILE_TEXT_FIELDS = [
-  'email',
-  'firstName',
-  'lastName',
-  'username',
-  'company',
-  'address',
-  'city',
-  'country',
-  'postalCode',
-  'aboutMe',
-] as const satisfies readonly (keyof typeof profileFieldSchemas)[]
-export type ProfileTextField = (typeof PROFILE_TEXT_FIELDS)[number]
-
-/** The words each profile field goes by on screen: My Profile and staff administration alike. */
-export const PROFILE_LABELS: Record<ProfileTextField, string> = {
-  email: 'Email',
-  firstName: 'First Name',
-  lastName: 'Last Name',
-  username: 'Username',
-  company: 'Company',
-  address: 'Address',
-  city: 'City',
-  country: 'Country',
-  postalCode: 'Postal Code',
-  aboutMe: 'About Me',
 }
 
 /** A new user's profile before anyone fills it in (the email is always given). */

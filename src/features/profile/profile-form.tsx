@@ -17,11 +17,12 @@ import type { OutboxOp } from '../../db/outbox-types'
 import { type Account, PROFILE_LABELS, PROFILE_TEXT_FIELDS } from '../../domain/user'
 import { failureText, OnlineCallError } from '../../sync/online-call'
 import { Banner } from '../../ui/banner'
-import { TextAreaField, TextField } from '../../ui/field'
+import { TextField } from '../../ui/field'
 import { button, card } from '../../ui/styles'
 import { useOnline } from '../../ui/use-online'
 import { DraftNotice } from '../records/draft-notice'
 import { errorsByField } from '../records/field-values'
+import { ProfileField } from '../records/profile-field'
 import { reportSaveError } from '../records/save-errors'
 import { SyncStateLine, serverFieldErrors } from '../records/sync-state-line'
 import { useDraft } from '../records/use-draft'
@@ -143,17 +144,14 @@ export function ProfileForm({ account, ops }: { account: Account; ops: OutboxOp[
       {failure && <Banner tone={failure === EMAIL_OFFLINE_TEXT ? 'info' : 'danger'}>{failure}</Banner>}
       <div className="grid gap-5 sm:grid-cols-2">
         {FIELDS.map((name) => (
-          <TextField
+          <ProfileField
             key={name}
-            label={PROFILE_LABELS[name]}
             name={name}
-            type={name === 'email' ? 'email' : 'text'}
             disabled={name === 'company'}
-            inputMode={name === 'postalCode' ? 'numeric' : name === 'email' ? 'email' : undefined}
-            autoComplete={name === 'email' ? 'email' : undefined}
+            ownDetails
             value={values[name]}
             error={shownErrors[name]}
-            onChange={(event) => change(name, event.target.value)}
+            onChange={(value) => change(name, value)}
           />
         ))}
         {emailChanged && (
@@ -171,13 +169,11 @@ export function ProfileForm({ account, ops }: { account: Account; ops: OutboxOp[
           />
         )}
         <div className="sm:col-span-2">
-          <TextAreaField
-            label={PROFILE_LABELS.aboutMe}
+          <ProfileField
             name="aboutMe"
-            rows={4}
             value={values.aboutMe}
             error={shownErrors.aboutMe}
-            onChange={(event) => change('aboutMe', event.target.value)}
+            onChange={(value) => change('aboutMe', value)}
           />
         </div>
       </div>

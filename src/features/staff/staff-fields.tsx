@@ -4,48 +4,39 @@
  * underneath, the server's words when it refused the save.
  */
 import {
-  PROFILE_LABELS,
-  PROFILE_TEXT_FIELDS,
+  BLANK_PROFILE,
   type ProfileText,
   type ProfileTextField,
   ROLE_IDS,
   type RoleId,
 } from '../../domain/user'
-import { SelectField, TextAreaField, TextField } from '../../ui/field'
+import { SelectField } from '../../ui/field'
+import { ProfileField } from '../records/profile-field'
 
 /** The profile's fields, and the role an Admin gives. */
 export type StaffValues = ProfileText & { role: RoleId }
 
 export type StaffErrors = Partial<Record<keyof StaffValues | 'password', string>>
 
-export const BLANK_STAFF: StaffValues = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  role: ROLE_IDS.User,
-  username: '',
-  company: '',
-  address: '',
-  city: '',
-  country: '',
-  postalCode: '',
-  aboutMe: '',
-}
+export const BLANK_STAFF: StaffValues = { ...BLANK_PROFILE, role: ROLE_IDS.User }
 
 const roleOptions = [
   { value: ROLE_IDS.User, label: 'User' },
   { value: ROLE_IDS.Admin, label: 'Admin' },
 ]
 
-/** Staff are named first; about me, a longer text, comes last under them. */
-const NAMED_FIRST = ['firstName', 'lastName', 'email'] as const
-const textFields = [
-  ...NAMED_FIRST,
-  ...PROFILE_TEXT_FIELDS.filter(
-    (field): field is Exclude<ProfileTextField, (typeof NAMED_FIRST)[number] | 'aboutMe'> =>
-      !(NAMED_FIRST as readonly string[]).includes(field) && field !== 'aboutMe',
-  ),
-]
+/** Staff are named first, then where they are; the role follows, and about me, a longer text, comes last. */
+const TEXT_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'username',
+  'company',
+  'address',
+  'city',
+  'country',
+  'postalCode',
+] as const satisfies readonly Exclude<ProfileTextField, 'aboutMe'>[]
 
 interface StaffFieldsProps {
   values: StaffValues
@@ -58,16 +49,13 @@ interface StaffFieldsProps {
 export function StaffFields({ values, errors, onChange, roleLocked }: StaffFieldsProps) {
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      {textFields.map((name) => (
-        <TextField
+      {TEXT_FIELDS.map((name) => (
+        <ProfileField
           key={name}
-          label={PROFILE_LABELS[name]}
           name={name}
-          type={name === 'email' ? 'email' : 'text'}
-          inputMode={name === 'postalCode' ? 'numeric' : name === 'email' ? 'email' : undefined}
           value={values[name]}
           error={errors[name]}
-          onChange={(event) => onChange(name, event.target.value)}
+          onChange={(value) => onChange(name, value)}
         />
       ))}
       <SelectField
@@ -80,12 +68,11 @@ export function StaffFields({ values, errors, onChange, roleLocked }: StaffField
         onChange={(event) => onChange('role', event.target.value as RoleId)}
       />
       <div className="sm:col-span-2">
-        <TextAreaField
-          label={PROFILE_LABELS.aboutMe}
+        <ProfileField
           name="aboutMe"
           value={values.aboutMe}
           error={errors.aboutMe}
-          onChange={(event) => onChange('aboutMe', event.target.value)}
+          onChange={(value) => onChange('aboutMe', value)}
         />
       </div>
     </div>
