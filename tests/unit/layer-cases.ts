@@ -1,26 +1,15 @@
 /**
  * The cases of the layer test (layers.test.ts), by layer: for each rule of biome.json the files of
  * that layer it must refuse, for each exception the files it lets through, and files no rule is about.
- * Adding a rule to biome.json means adding its cases here; the test fails until then.
+ * Adding a rule to biome.json means adding its cases here (the server's and the service worker's in
+ * server-layer-cases.ts); the test fails until then.
  */
-type Case = [path: string, source: string]
-
-interface LayerCases {
-  /** Each rule of the layer (a package, or a group's first pattern): files of the layer it must refuse. */
-  refuses: Record<string, Case[]>
-  /**
-   * Each exception a rule makes (a `!` pattern, or NAMES for the names an inverted importNamePattern lets
-   * through), by rule: files of the layer it lets through, which the rule would refuse without it.
-   */
-  excepts?: Record<string, Record<string, Case[]>>
-  /** Files of the layer that no rule of it is about. */
-  allows?: Case[]
-}
-
-export const NAMES = 'importNamePattern'
+import { type LayerCases, NAMES } from './layer-case'
+import { serverLayers } from './server-layer-cases'
 
 /** The cases, by the first glob of the override that holds the layer's rules. */
 export const layers: Record<string, LayerCases> = {
+  ...serverLayers,
   'src/domain/**': {
     refuses: {
       '**': [
@@ -394,112 +383,5 @@ export const layers: Record<string, LayerCases> = {
       },
     },
     allows: [['src/app/x.ts', "import { LoginPage } from '../features/auth/login-page'"]],
-  },
-  'server/**': {
-    refuses: {
-      '**/src/**': [
-        ['server/x.ts', "import { OutpostDb } from '../src/db/database'"],
-        ['server/x.ts', "import { replayInBackground } from '../src/sync/background-sync'"],
-        ['server/routes/x.ts', "import { SyncEngine } from '../../src/sync/engine'"],
-      ],
-    },
-    excepts: {
-      '**/src/**': {
-        '!**/src/domain/**': [['server/x.ts', "import { collections } from '../src/domain/collections'"]],
-      },
-    },
-  },
-  'server/db/*': {
-    refuses: {
-      '../**': [
-        ['server/db/x.ts', "import { serverCollections } from '../collections/registry'"],
-        ['server/db/x.ts', "import { notFound } from '../http/errors'"],
-        ['server/db/x.ts', "import { readConfig } from '../config'"],
-        ['server/db/x.ts', "import { OutpostDb } from '../../src/db/database'"],
-      ],
-    },
-    excepts: {
-      '../**': {
-        '!../../src/domain/**': [['server/db/x.ts', "import { messages } from '../../src/domain/errors'"]],
-      },
-    },
-    allows: [['server/db/x.ts', "import { docColumns } from './columns'"]],
-  },
-  'server/db/tables/**': {
-    refuses: {
-      '../../**': [['server/db/tables/x.ts', "import { readConfig } from '../../config'"]],
-    },
-    excepts: {
-      '../../**': {
-        '!../../../src/domain/**': [
-          ['server/db/tables/x.ts', "import { collections } from '../../../src/domain/collections'"],
-        ],
-      },
-    },
-    allows: [['server/db/tables/x.ts', "import { docColumns } from '../columns'"]],
-  },
-  'server/collections/**': {
-    refuses: {
-      '**/src/**': [
-        ['server/collections/x.ts', "import { OutpostDb } from '../../src/db/database'"],
-        ['server/realtime/x.ts', "import { SyncEngine } from '../../src/sync/engine'"],
-      ],
-      '**/http/**': [
-        ['server/collections/x.ts', "import { notFound } from '../http/errors'"],
-        ['server/users/x.ts', "import { validationError } from '../http/errors'"],
-        ['server/auth/x.ts', "import { isAdmin } from '../http/access'"],
-        ['server/images/x.ts', "import { tooLarge } from '../http/errors'"],
-        ['server/realtime/x.ts', "import { sessionCookie } from '../http/session-cookie'"],
-        ['server/realtime/x.ts', "import { presenceRoutes } from '../routes/presence'"],
-      ],
-    },
-    excepts: {
-      '**/src/**': {
-        '!**/src/domain/**': [
-          ['server/collections/x.ts', "import { messages } from '../../src/domain/errors'"],
-        ],
-      },
-    },
-    allows: [
-      ['server/collections/x.ts', "import { notFound } from '../refusals'"],
-      ['server/collections/x.ts', "import { nulFields } from '../db/nul'"],
-      ['server/realtime/x.ts', "import { readSession } from '../auth/sessions'"],
-    ],
-  },
-  'server/http/**': {
-    refuses: {
-      '**/src/**': [['server/http/x.ts', "import { push } from '../../src/sync/push'"]],
-      '**/routes/**': [
-        ['server/http/x.ts', "import { collectionRoutes } from '../routes/collection'"],
-        ['server/http/x.ts', "import { buildApp } from '../app'"],
-        ['server/http/x.ts', "import { main } from '../main'"],
-      ],
-    },
-    excepts: {
-      '**/src/**': {
-        '!**/src/domain/**': [['server/http/x.ts', "import { messages } from '../../src/domain/errors'"]],
-      },
-    },
-    allows: [
-      ['server/http/x.ts', "import { readSession } from '../auth/sessions'"],
-      ['server/http/x.ts', "import { withWriteLock } from '../db/write'"],
-      ['server/http/x.ts', "import { notFound } from '../refusals'"],
-    ],
-  },
-  'sw/**': {
-    refuses: {
-      '**/src/**': [
-        ['sw/x.ts', "import { OutpostDb } from '../src/db/database'"],
-        ['sw/x.ts', "import { SyncEngine } from '../src/sync/engine'"],
-      ],
-    },
-    excepts: {
-      '**/src/**': {
-        '!**/src/domain/**': [['sw/x.ts', "import { collections } from '../src/domain/collections'"]],
-        '!**/src/sync/background-sync': [
-          ['sw/x.ts', "import { replayInBackground } from '../src/sync/background-sync'"],
-        ],
-      },
-    },
   },
 }

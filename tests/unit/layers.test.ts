@@ -15,7 +15,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { layers, NAMES } from './layer-cases'
+import { NAMES } from './layer-case'
+import { layers } from './layer-cases'
 
 interface Pattern {
   group: string[]
