@@ -73,5 +73,8 @@ export function duplicateProbe(
   return probe.alone.length || probe.together.length ? probe : null
 }
 
+/** The fields of `collection` that tell duplicates: how each is compared, and whether it is a relation. */
+export const duplicateRoles = (collection: CollectionName) => rolesOf(collection)
+
 /** Whether any field of `collection` takes part in finding duplicates. */
 export const findsDuplicates = (collection: CollectionName) => rolesOf(collection).length > 0

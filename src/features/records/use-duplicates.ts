@@ -9,7 +9,8 @@
  */
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { useRuntime } from '../../app/runtime-context'
-import { type Duplicate, findDuplicates } from '../../db/duplicates'
+import { afterNextPaint } from '../../db/after-paint'
+import { type Duplicate, findDuplicates, prepareDuplicateLooks } from '../../db/duplicates'
 import { mirrorIndex } from '../../db/mirror-index'
 import type { CollectionName } from '../../domain/collections'
 import { duplicateProbe, findsDuplicates } from '../../domain/duplicates'
@@ -54,6 +55,13 @@ export function useDuplicates(
   useEffect(() => {
     if (checks) index.warm()
   }, [checks, index])
+
+  // Once the index is built (and after each change to it), the texts a look reads are joined after the
+  // next paint, so the look at the typing's pause is a search alone, not a join of every entry first.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new index version is a change to join again
+  useEffect(() => {
+    if (checks && index.ready) return afterNextPaint(() => prepareDuplicateLooks(index, collection))
+  }, [checks, index, collection, version])
 
   // When the typing and the index last changed: the pause counts from the later, not from the effect
   // below, which React runs after the frame that shows the keystroke (up to a frame later).

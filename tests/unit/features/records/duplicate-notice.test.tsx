@@ -138,6 +138,18 @@ describe('a record that may already exist', () => {
     expect(within(box).queryByText('First02 Person 02')).toBeNull()
   })
 
+  it('finds a record by the email it has now, after a change the form did not make', async () => {
+    const { runtime } = await addContact({ Email: 'person02@example.com' })
+    const box = (await notice()).parentElement as HTMLElement
+    expect(within(box).getByText('First02 Person 02')).toBeTruthy()
+    // Changed while the form is open (another screen, or the sync): the looks read the new value.
+    await runtime.db.contacts.update(SECOND, { email: 'grace@orbit.example' })
+    await waitFor(() => expect(screen.queryByText('This may be a contact you already have:')).toBeNull())
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'Grace@Orbit.example' } })
+    const again = (await notice()).parentElement as HTMLElement
+    expect(within(again).getByText('First02 Person 02')).toBeTruthy()
+  })
+
   it('finds a company by its name, letter case and accents aside, offering to open it', async () => {
     const runtime = makeRuntime()
     await runtime.db.companies.add({ id: COMPANY, companyName: 'Orbit Works', version: 1 } as never)
