@@ -238,6 +238,62 @@ export async function deleteRecord(
 }
 
 /**
+ * Deletes many records of one collection locally, in one transaction, as `deleteRecord` deletes each:
+ * the answers in the order of `ids` (each once), for `undoDeletes`. A record with nothing queued (most of a list
+ * selected at once) is deleted and its delete queued in bulk writes; one with queued changes goes the
+ * way `deleteRecord` takes it, its queue merged, within the same transaction.
+ */
+export async function deleteRecords(
+  ctx: WriteContext,
+  collection: MirroredName,
+  ids: readonly string[],
+  { holdMs = 0 }: { holdMs?: number } = {},
+): Promise<Deleted[]> {
+  const { db } = ctx
+  const table = mirrorOf(db, collection)
+  const nextAttemptAt = holdMs > 0 ? (ctx.now ?? Date.now)() + holdMs : 0
+  // A record named twice is deleted once.
+  const unique = [...new Set(ids)]
+  return db.transaction('rw', writeTables(db), async () => {
+    const rows = await table.bulkGet(unique)
+    const queued = new Set(
+      (
+        await db.outbox
+          .where('[collection+recordId]')
+          .anyOf(unique.map((id) => [collection, id]))
+          .toArray()
+      ).map((op) => op.recordId),
+    )
+    const plain = unique.flatMap((id, i) => (queued.has(id) ? [] : [{ id, row: rows[i] }]))
+    await table.bulkDelete(plain.map(({ id }) => id))
+    await db.outbox.bulkAdd(
+      plain.map(({ id, row }) => ({
+        ...baseOp(ctx, collection, id),
+        kind: 'delete' as const,
+        baseVersion: row?.version ?? null,
+        before: fieldsOf(collection, row),
+        nextAttemptAt,
+      })),
+    )
+    const answers = new Map<string, Deleted>(
+      plain.map(({ id, row }) => [id, { collection, id, row, ops: [], queued: true }]),
+    )
+    for (const id of unique)
+      if (queued.has(id)) answers.set(id, await deleteRecord(ctx, collection, id, { holdMs }))
+    return unique.map((id) => answers.get(id) as Deleted)
+  })
+}
+
+/** Puts back, in one transaction, each of many deleted records that `undoDelete` can: answers how many. */
+export async function undoDeletes(ctx: WriteContext, deleted: readonly Deleted[]) {
+  return ctx.db.transaction('rw', writeTables(ctx.db), async () => {
+    let undone = 0
+    for (const each of deleted) if (await undoDelete(ctx, each)) undone++
+    return undone
+  })
+}
+
+/**
  * Puts a deleted record back as it was, with its queued ops, while nothing of the delete has left
  * the device; answers whether it could. Too late once the delete was sent (or tried, or answered
  * and gone from the queue), or when the delete went back to the queue in place of a refused change

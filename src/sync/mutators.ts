@@ -15,7 +15,9 @@ import type { OutboxOp } from '../db/outbox-types'
 import {
   createRecord,
   deleteRecord,
+  deleteRecords,
   undoDelete,
+  undoDeletes,
   updateRecord,
   type WriteContext,
   writeTables,
@@ -50,6 +52,11 @@ export interface Mutators {
    * record back as it was while the delete has not left, else false (it reached the server).
    */
   remove(collection: CollectionName, id: string): Promise<() => Promise<boolean>>
+  /**
+   * Deletes many records of a collection on this device at once (a list's selection), each waiting
+   * UNDO_MS before it may be sent, as `remove` does. Answers its undo: how many came back.
+   */
+  removeMany(collection: CollectionName, ids: readonly string[]): Promise<() => Promise<number>>
   /** A file chosen for the record's image: kept on this device and uploaded before the record points at it. */
   setImage(collection: MirroredName, id: string, file: File): Promise<void>
   /** The record's image removed: the field becomes null. */
@@ -203,6 +210,14 @@ export function mutators({ writes, users, discard, afterWrite }: MutatorDeps): M
       return async () => {
         const undone = await undoDelete(writes, deleted)
         if (undone) afterWrite()
+        return undone
+      }
+    },
+    async removeMany(collection, ids) {
+      const deleted = await nudging(deleteRecords(writes, collection, ids, { holdMs: UNDO_MS }))
+      return async () => {
+        const undone = await undoDeletes(writes, deleted)
+        if (undone > 0) afterWrite()
         return undone
       }
     },

@@ -7,7 +7,13 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { OutpostDb } from '../../src/db/database'
-import { createRecord, deleteRecord, undoDelete } from '../../src/db/record-writes'
+import {
+  createRecord,
+  deleteRecord,
+  deleteRecords,
+  undoDelete,
+  undoDeletes,
+} from '../../src/db/record-writes'
 import { signIn } from '../../src/session/sign-in'
 import { SyncEngine } from '../../src/sync/engine'
 import { UNDO_MS } from '../../src/sync/mutators'
@@ -21,11 +27,17 @@ let server: TestServer
 async function device(user: { email: string; password: string }) {
   const clock = { now: Date.now() }
   const now = () => clock.now
-  const transport = injectTransport(server.app)
+  const inner = injectTransport(server.app)
+  /** Each request the device made, as 'METHOD path'. */
+  const requests: string[] = []
+  const transport: typeof inner = (request) => {
+    requests.push(`${request.method} ${request.path}`)
+    return inner(request)
+  }
   const session = await signIn(user.email, user.password, { transport, storage: new MemoryStorage() })
   const db = new OutpostDb(`undo-${crypto.randomUUID()}`)
   const engine = new SyncEngine({ db, transport, userId: session.id, notify: () => {}, now })
-  return { clock, db, engine, transport, writes: { db, userId: session.id, now } }
+  return { clock, db, engine, transport, requests, writes: { db, userId: session.id, now } }
 }
 
 beforeEach(async () => {
@@ -87,5 +99,38 @@ describe('undoing a delete, on the other devices', () => {
       expect(await db.contacts.get(id)).toMatchObject({ firstName: 'Grace' })
     }
     expect(await actionsOf(admin.transport, id)).toEqual(['restored', 'deleted', 'created'])
+  })
+})
+
+describe('a selection deleted at once, on the other devices', () => {
+  it('an undo while the deletes wait brings every one back; sent, they go in one batch and every device drops them', async () => {
+    const here = await device(await server.createUser({ firstName: 'Sam', lastName: 'Staff' }))
+    const there = await device(await server.createUser())
+    const ids: string[] = []
+    for (let n = 0; n < 120; n++)
+      ids.push(await createRecord(here.writes, 'contacts', { firstName: `Person${n}` }))
+    expect(await here.engine.sync()).toBe('ok')
+    expect(await there.engine.sync()).toBe('ok')
+    const selected = ids.slice(0, 100)
+
+    const deleted = await deleteRecords(here.writes, 'contacts', selected, { holdMs: UNDO_MS })
+    expect(await here.db.contacts.count()).toBe(20)
+    expect(await here.engine.sync()).toBe('ok')
+    expect(await undoDeletes(here.writes, deleted)).toBe(100)
+    expect(await here.db.contacts.count()).toBe(120)
+    expect(await here.db.outbox.count()).toBe(0)
+
+    await deleteRecords(here.writes, 'contacts', selected, { holdMs: UNDO_MS })
+    here.clock.now += UNDO_MS + 1
+    here.requests.length = 0
+    expect(await here.engine.sync()).toBe('ok')
+    expect(here.requests.filter((request) => request.startsWith('POST'))).toEqual(['POST sync/batch'])
+    expect(await here.db.outbox.count()).toBe(0)
+    expect(await there.engine.sync()).toBe('ok')
+    for (const { db } of [here, there]) {
+      expect(await db.contacts.count()).toBe(20)
+      expect(await db.contacts.bulkGet(selected)).toEqual(selected.map(() => undefined))
+    }
+    expect(await actionsOf(here.transport, selected[0] as string)).toEqual(['deleted', 'created'])
   })
 })
