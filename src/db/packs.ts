@@ -108,10 +108,13 @@ export function unpackBehind(db: OutpostDb): Promise<void> {
 }
 
 /**
- * Every row of a collection, table and packs, in chunks of about `chunk`
+ * Every row of a collection, packs and table, in chunks of about `chunk`
  * (the list index and the dashboard's figures read a table whole this way).
- * A row unpacked between two reads may be seen twice or not at all: the
- * reader follows the table's changes meanwhile, and its unpacking is one.
+ * The packs are read first: a row unpacked between two reads is then seen
+ * twice (the same row, in its pack and in its table), never not at all. The
+ * other way round, a row that left its pack after the table's reads was lost
+ * to the reader for good, since unpacking is not announced (`unpackSome`): a
+ * list index built so missed it (WebKit, a list that never showed its row).
  */
 export async function readWholeTable(
   db: OutpostDb,
@@ -119,6 +122,14 @@ export async function readWholeTable(
   chunk: number,
   take: (rows: MirrorRow[]) => void,
 ) {
+  const keys = ((await db.packs.toCollection().primaryKeys()) as PackKey[]).filter(
+    ([name]) => name === collection,
+  )
+  const perRead = Math.max(1, Math.floor(chunk / PACK_ROWS))
+  for (let from = 0; from < keys.length; from += perRead) {
+    const values = await db.packs.bulkGet(keys.slice(from, from + perRead))
+    take(values.flatMap((pack) => (pack as Pack | undefined)?.rows ?? []))
+  }
   const table = db.table<MirrorRow, string>(collection)
   let after: string | undefined
   for (;;) {
@@ -127,13 +138,5 @@ export async function readWholeTable(
     take(rows)
     if (rows.length < chunk) break
     after = (rows.at(-1) as MirrorRow).id
-  }
-  const keys = ((await db.packs.toCollection().primaryKeys()) as PackKey[]).filter(
-    ([name]) => name === collection,
-  )
-  const perRead = Math.max(1, Math.floor(chunk / PACK_ROWS))
-  for (let from = 0; from < keys.length; from += perRead) {
-    const values = await db.packs.bulkGet(keys.slice(from, from + perRead))
-    take(values.flatMap((pack) => (pack as Pack | undefined)?.rows ?? []))
   }
 }
