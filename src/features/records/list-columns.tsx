@@ -16,6 +16,7 @@ import { type Columns, columnHelper } from '../../ui/data-table'
 import { cutToLine, cutToLines } from '../../ui/styles'
 import { RowSyncBadge } from '../../ui/sync-badge'
 import { RecordLink, RowActions } from './row-actions'
+import { RowCheckbox } from './row-checkbox'
 import type { ColumnSpec, EntityScreen } from './screens'
 
 /** A row as the list shows it: the collection's `listFields` (src/domain/collections.ts). */
@@ -36,7 +37,17 @@ const cellClasses = (spec: ColumnSpec, columns: readonly ColumnSpec[]) =>
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
 
-function Cell({ spec, row, editPath }: { spec: ColumnSpec; row: ListRow; editPath: string }) {
+function Cell({
+  spec,
+  row,
+  name,
+  editPath,
+}: {
+  spec: ColumnSpec
+  row: ListRow
+  name: string
+  editPath: string
+}) {
   const value = row[spec.field]
   // Nothing at all for an empty value: its cell is then empty, and a card leaves out its label too.
   if (spec.kind !== 'primary' && spec.kind !== 'richText' && text(value).trim() === '') return null
@@ -47,6 +58,7 @@ function Cell({ spec, row, editPath }: { spec: ColumnSpec; row: ListRow; editPat
       const rest = spec.cardTitleWith ? text(row[spec.cardTitleWith]) : ''
       return (
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <RowCheckbox id={row.id} name={name || text(value)} />
           {/* The name opens the record too, not only the pencil. */}
           <RecordLink
             editPath={editPath}
@@ -119,7 +131,14 @@ export function useListColumns(screen: EntityScreen, onDelete: (row: ListRow) =>
           id: spec.field,
           header: spec.header,
           meta: { className: cellClasses(spec, screen.columns), sortable: spec.sortable },
-          cell: ({ row }) => <Cell spec={spec} row={row.original} editPath={screen.paths.edit} />,
+          cell: ({ row }) => (
+            <Cell
+              spec={spec}
+              row={row.original}
+              name={displayName(row.original)}
+              editPath={screen.paths.edit}
+            />
+          ),
         }),
       ),
       column.display({

@@ -20,13 +20,17 @@ import { button, card } from '../../ui/styles'
 import { RowSyncStates } from '../../ui/sync-badge'
 import { useListState, usePageGuard } from '../../ui/use-list-state'
 import { useReservedHeight } from '../../ui/use-reserved-height'
+import { useBulkDelete } from './bulk-delete'
 import { useDeleteConfirm } from './delete-confirm'
 import { ExportButton } from './export-button'
 import { type ListRow, useListColumns } from './list-columns'
 import { ListEmpty } from './list-empty'
 import { useRecordPage, useServerTotal, useSyncStates } from './record-hooks'
+import { firstNames, matchingIds } from './selected-records'
+import { SelectionBar } from './selection-bar'
 import { unlinkedBy } from './unlinked-by'
 import { useScreen } from './use-screen'
+import { SelectionContext, useSelection } from './use-selection'
 
 const noRows: ListRow[] = []
 const rowId = (row: ListRow) => row.id
@@ -69,6 +73,14 @@ export function ListPage() {
     [ask, mutate, db, collection, user.role, trash],
   )
   const columns = useListColumns(screen, onDelete)
+  // Rows chosen to act on at once: kept across pages, a new search starts afresh.
+  const selection = useSelection(`${collection}|${list.search}`)
+  const bulk = useBulkDelete(collection, selection.clear)
+  const selectAll = async () => selection.replace(await matchingIds(db, collection, list.search))
+  const deleteSelected = async () => {
+    const ids = [...selection.selected]
+    bulk.ask({ ids, names: await firstNames(db, collection, ids) })
+  }
   const rows = page?.rows ?? noRows
   const headingId = `all-${collection}`
   const loaded = page !== undefined
@@ -113,19 +125,31 @@ export function ListPage() {
         {/* Remounted when the search was set from elsewhere (the top bar's "Show all"), to show it. */}
         <SearchBox key={list.revision} value={list.search} onSearch={list.setSearch} />
       </div>
+      {page?.total !== 0 && (
+        <SelectionBar
+          selection={selection}
+          pageIds={rows.map(rowId)}
+          total={page?.total ?? 0}
+          plural={collections[collection].path}
+          onSelectAll={() => void selectAll()}
+          onDelete={() => void deleteSelected()}
+        />
+      )}
       {/* Until the first read answers, the table is not drawn (its columns would widen as rows came) and
           the height it had last time is held, so the rows and the pager fill it without moving the footer. */}
       <div ref={reserve.ref} style={{ minHeight: reserve.minHeight }} aria-busy={!loaded}>
         {loaded && (
           <RowSyncStates.Provider value={syncStates}>
-            <DataTable
-              caption={texts.listHeading}
-              columns={columns}
-              rows={rows}
-              rowId={rowId}
-              empty={empty}
-              sorting={sorting}
-            />
+            <SelectionContext.Provider value={selection}>
+              <DataTable
+                caption={texts.listHeading}
+                columns={columns}
+                rows={rows}
+                rowId={rowId}
+                empty={empty}
+                sorting={sorting}
+              />
+            </SelectionContext.Provider>
           </RowSyncStates.Provider>
         )}
         {page && page.total > 0 && (
@@ -140,6 +164,7 @@ export function ListPage() {
         )}
       </div>
       {deletion.dialog}
+      {bulk.dialog}
     </section>
   )
 }

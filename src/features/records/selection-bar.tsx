@@ -1,0 +1,71 @@
+/**
+ * What a list does with the rows it selects: a box for the page's rows, then, with rows selected,
+ * how many, 'Select all' the records the search matches (every page), 'Clear selection' and
+ * 'Delete selected'. The rows' own boxes are in their first cell (row-checkbox.tsx).
+ */
+import { useEffect, useRef } from 'react'
+import { TrashIcon } from '../../ui/icons'
+import { button } from '../../ui/styles'
+import type { Selection } from './use-selection'
+
+interface SelectionBarProps {
+  selection: Selection
+  /** The ids of the rows on the page shown. */
+  pageIds: readonly string[]
+  /** How many records the list's search matches, on every page. */
+  total: number
+  /** The records' word: 'contacts'. */
+  plural: string
+  onSelectAll: () => void
+  onDelete: () => void
+}
+
+export function SelectionBar({
+  selection,
+  pageIds,
+  total,
+  plural,
+  onSelectAll,
+  onDelete,
+}: SelectionBarProps) {
+  const { selected } = selection
+  const onPage = pageIds.filter((id) => selected.has(id)).length
+  const pageBox = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    if (pageBox.current) pageBox.current.indeterminate = onPage > 0 && onPage < pageIds.length
+  }, [onPage, pageIds.length])
+  const n = selected.size
+  return (
+    <div className="flex min-h-11 flex-wrap items-center gap-x-3 gap-y-2 border-t border-slate-100 px-4 py-2 text-sm sm:px-5">
+      <label className="inline-flex items-center gap-2 text-slate-600 pointer-coarse:min-h-11">
+        <input
+          ref={pageBox}
+          type="checkbox"
+          checked={pageIds.length > 0 && onPage === pageIds.length}
+          onChange={(event) => selection.setMany(pageIds, event.target.checked)}
+          className="size-4 accent-brand"
+        />
+        Select this page
+      </label>
+      {n > 0 && (
+        <>
+          <span role="status" className="font-medium text-slate-900">
+            {n.toLocaleString('en')} selected
+          </span>
+          {n < total && (
+            <button type="button" className={button.ghost} onClick={onSelectAll}>
+              Select all {total.toLocaleString('en')} {plural}
+            </button>
+          )}
+          <button type="button" className={button.ghost} onClick={selection.clear}>
+            Clear selection
+          </button>
+          <button type="button" className={button.danger} onClick={onDelete}>
+            <TrashIcon />
+            Delete selected
+          </button>
+        </>
+      )}
+    </div>
+  )
+}
