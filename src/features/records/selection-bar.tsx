@@ -3,7 +3,7 @@
  * how many, 'Select all' the records the search matches (every page), 'Clear selection' and
  * 'Delete selected'. The rows' own boxes are in their first cell (row-checkbox.tsx).
  */
-import { useEffect, useRef } from 'react'
+import { Checkbox } from '../../ui/checkbox'
 import { TrashIcon } from '../../ui/icons'
 import { button } from '../../ui/styles'
 import type { Selection } from './use-selection'
@@ -30,23 +30,19 @@ export function SelectionBar({
 }: SelectionBarProps) {
   const { selected } = selection
   const onPage = pageIds.filter((id) => selected.has(id)).length
-  const pageBox = useRef<HTMLInputElement>(null)
-  useEffect(() => {
-    if (pageBox.current) pageBox.current.indeterminate = onPage > 0 && onPage < pageIds.length
-  }, [onPage, pageIds.length])
   const n = selected.size
   return (
     <div className="flex min-h-11 flex-wrap items-center gap-x-3 gap-y-2 border-t border-slate-100 px-4 py-2 text-sm sm:px-5">
-      <label className="inline-flex items-center gap-2 text-slate-600 pointer-coarse:min-h-11">
-        <input
-          ref={pageBox}
-          type="checkbox"
+      <span className="text-slate-600">
+        <Checkbox
           checked={pageIds.length > 0 && onPage === pageIds.length}
-          onChange={(event) => selection.setMany(pageIds, event.target.checked)}
-          className="size-4 accent-brand"
-        />
-        Select this page
-      </label>
+          indeterminate={onPage > 0 && onPage < pageIds.length}
+          disabled={pageIds.length === 0}
+          onChange={(on) => selection.setMany(pageIds, on)}
+        >
+          Select this page
+        </Checkbox>
+      </span>
       {n > 0 && (
         <>
           <span role="status" className="font-medium text-slate-900">
