@@ -12,7 +12,7 @@ import { type CollectionName, collections } from '../../domain/collections'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { UNDO_OFFER_MS } from './delete-confirm'
 import { reportSaveError } from './save-errors'
-import { unlinkedBy } from './unlinked-by'
+import { listed, unlinkedBy } from './unlinked-by'
 
 export interface BulkTarget {
   ids: readonly string[]
@@ -30,8 +30,7 @@ const counted = (collection: CollectionName, n: number) =>
 const namesText = (names: readonly string[], total: number) => {
   const rest = total - names.length
   if (names.length === 0) return ''
-  if (rest > 0) return `${names.join(', ')} and ${rest.toLocaleString('en')} more.`
-  return names.length === 1 ? `${names[0]}.` : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}.`
+  return rest > 0 ? `${names.join(', ')} and ${rest.toLocaleString('en')} more.` : `${listed(names)}.`
 }
 
 export function useBulkDelete(collection: CollectionName, onDeleted: () => void) {

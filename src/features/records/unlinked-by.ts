@@ -10,7 +10,8 @@ import { type CollectionName, collections } from '../../domain/collections'
 /** Names shown before "and N more". */
 const NAMED = 5
 
-const listed = (names: string[]) =>
+/** Names as a sentence says them: 'Ada, Grace and Alan'. */
+export const listed = (names: readonly string[]) =>
   names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
 
 export async function unlinkedBy(db: OutpostDb, collection: CollectionName, id: string) {
