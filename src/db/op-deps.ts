@@ -17,8 +17,8 @@ function referencedId(value: unknown): string | undefined {
   return undefined
 }
 
-/** The opIds of queued creates and uploads that the fields of `patch` point at. Call inside a transaction. */
-export async function depsFor(db: OutpostDb, collection: MirroredName, patch: Record<string, unknown>) {
+/** The records `patch` points at (a relation's record, an image's upload): what it may have to wait for. */
+export function referencesOf(collection: MirroredName, patch: Record<string, unknown>) {
   const spec = mirrored[collection]
   const wanted: Array<[string, string, 'create' | 'upload']> = []
   for (const [field, target] of Object.entries(spec.relations)) {
@@ -27,6 +27,12 @@ export async function depsFor(db: OutpostDb, collection: MirroredName, patch: Re
   }
   const imageId = spec.image ? referencedId(patch[spec.image.field]) : undefined
   if (imageId) wanted.push([collection, imageId, 'upload'])
+  return wanted
+}
+
+/** The opIds of queued creates and uploads that the fields of `patch` point at. Call inside a transaction. */
+export async function depsFor(db: OutpostDb, collection: MirroredName, patch: Record<string, unknown>) {
+  const wanted = referencesOf(collection, patch)
   const deps: string[] = []
   for (const [target, id, kind] of wanted) {
     const ops = await db.outbox.where('[collection+recordId]').equals([target, id]).toArray()

@@ -64,11 +64,34 @@ export function opsFor(db: OutpostDb, collection: MirroredName, recordId: string
 /** Queued and never sent: it may still change, or go, without the server knowing. */
 const unsent = (op: OutboxOp) => op.status === 'pending' && op.attempts === 0
 
-async function tailPending(db: OutpostDb, collection: MirroredName, recordId: string) {
-  const ops = await opsFor(db, collection, recordId)
+/** The op a new change may merge into, of a record's queue (oldest first): its tail, if never sent or refused. */
+export function mergeableTail(ops: readonly OutboxOp[]) {
   const tail = ops.at(-1)
   if (tail && unsent(tail)) return tail
   return tail?.status === 'failed' ? tail : undefined
+}
+
+async function tailPending(db: OutpostDb, collection: MirroredName, recordId: string) {
+  return mergeableTail(await opsFor(db, collection, recordId))
+}
+
+/**
+ * How an edit (`patch`, over the server's `base`) joins a record's queue: the changes to its mergeable
+ * tail, or undefined when it needs an op of its own (docs/sync.md, the merge table).
+ */
+export function editMerge(
+  tail: OutboxOp | undefined,
+  { patch, base, deps }: { patch: Record<string, unknown>; base: Record<string, unknown>; deps: string[] },
+): Partial<OutboxOp> | undefined {
+  if (tail?.kind === 'create') return { patch: { ...tail.patch, ...patch }, deps: mergeDeps(tail.deps, deps) }
+  // The first edit's base wins: it is what the server last had.
+  if (tail?.kind === 'update')
+    return {
+      patch: { ...tail.patch, ...patch },
+      base: { ...base, ...tail.base },
+      deps: mergeDeps(tail.deps, deps),
+    }
+  return undefined
 }
 
 /**
@@ -95,7 +118,7 @@ export async function requeueAs(db: OutpostDb, op: OutboxOp, changes: Partial<Ou
 }
 
 /** Merge into the tail op: a refused one goes back to the queue as new, a pending one just changes. */
-const mergeInto = (db: OutpostDb, op: OutboxOp, changes: Partial<OutboxOp>) =>
+export const mergeInto = (db: OutpostDb, op: OutboxOp, changes: Partial<OutboxOp>) =>
   op.status === 'failed' ? requeueAs(db, op, changes) : db.outbox.update(op.seq as number, changes)
 
 /** A record's own fields (not its id, version or times), as a delete or a lost record's notice keeps them. */
@@ -144,19 +167,9 @@ export async function updateRecord(
     const deps = await depsFor(db, collection, patch)
 
     const tail = await tailPending(db, collection, id)
-    if (tail?.kind === 'create') {
-      await mergeInto(db, tail, {
-        patch: { ...tail.patch, ...patch },
-        deps: mergeDeps(tail.deps, deps),
-      })
-    } else if (tail?.kind === 'update') {
-      // The first edit's base wins: it is what the server last had.
-      await mergeInto(db, tail, {
-        patch: { ...tail.patch, ...patch },
-        base: { ...base, ...tail.base },
-        deps: mergeDeps(tail.deps, deps),
-      })
-    } else {
+    const merge = editMerge(tail, { patch, base, deps })
+    if (tail && merge) await mergeInto(db, tail, merge)
+    else
       await db.outbox.add({
         ...baseOp(ctx, collection, id),
         kind: 'update',
@@ -165,12 +178,10 @@ export async function updateRecord(
         baseVersion: current.version,
         deps,
       })
-    }
     return changed
   })
 }
 
-/** Delete locally; a record that never reached the server simply disappears with its queue. */
 /** What a delete replaced, for its undo (`undoDelete`): the row, and the record's queued ops as they were. */
 export interface Deleted {
   collection: MirroredName
@@ -197,100 +208,58 @@ export async function deleteRecord(
   return db.transaction('rw', writeTables(db), async () => {
     const current = await table.get(id)
     const ops = await opsFor(db, collection, id)
-    // Nothing of it is on the server: its create was never sent, or was refused.
-    const first = ops[0]
-    const neverOnServer = first?.kind === 'create' && (first.status === 'failed' || ops.every(unsent))
-    const deleted: Deleted = {
-      collection,
-      id,
-      row: current,
-      ops: structuredClone(ops),
-      queued: !neverOnServer,
-    }
+    const step = deleteStep(ops, current, collection, nextAttemptAt)
     await table.delete(id)
-    if (neverOnServer) {
-      await db.outbox.bulkDelete(ops.map((op) => op.seq as number))
-      return deleted
-    }
-    const tail = await tailPending(db, collection, id)
-    if (tail?.kind === 'update') {
-      await mergeInto(db, tail, {
-        kind: 'delete',
-        patch: {},
-        base: {},
-        baseVersion: current?.version ?? tail.baseVersion,
-        // The server's values as this device knew them: the unsent edit's fields at their base.
-        before: { ...fieldsOf(collection, current), ...tail.base },
-        nextAttemptAt,
-      })
-      return deleted
-    }
-    if (tail?.kind === 'delete') return deleted
-    await db.outbox.add({
-      ...baseOp(ctx, collection, id),
-      kind: 'delete',
-      baseVersion: current?.version ?? null,
-      before: fieldsOf(collection, current),
-      nextAttemptAt,
-    })
-    return deleted
+    if (step.drop) await db.outbox.bulkDelete(ops.map((op) => op.seq as number))
+    else if (step.merge) await mergeInto(db, step.merge[0], step.merge[1])
+    else if (step.add) await db.outbox.add({ ...baseOp(ctx, collection, id), ...step.add })
+    return { collection, id, row: current, ops: structuredClone(ops), queued: !step.drop }
   })
 }
 
 /**
- * Deletes many records of one collection locally, in one transaction, as `deleteRecord` deletes each:
- * the answers in the order of `ids` (each once), for `undoDeletes`. A record with nothing queued (most of a list
- * selected at once) is deleted and its delete queued in bulk writes; one with queued changes goes the
- * way `deleteRecord` takes it, its queue merged, within the same transaction.
+ * How a delete joins a record's queue (oldest first; docs/sync.md, the merge table): `drop` the record's
+ * whole queue (nothing of it is on the server), `merge` into its unsent edit, or `add` an op of its own;
+ * none of them when a delete is queued already.
  */
-export async function deleteRecords(
-  ctx: WriteContext,
+export function deleteStep(
+  ops: readonly OutboxOp[],
+  current: MirrorRow | undefined,
   collection: MirroredName,
-  ids: readonly string[],
-  { holdMs = 0 }: { holdMs?: number } = {},
-): Promise<Deleted[]> {
-  const { db } = ctx
-  const table = mirrorOf(db, collection)
-  const nextAttemptAt = holdMs > 0 ? (ctx.now ?? Date.now)() + holdMs : 0
-  // A record named twice is deleted once.
-  const unique = [...new Set(ids)]
-  return db.transaction('rw', writeTables(db), async () => {
-    const rows = await table.bulkGet(unique)
-    const queued = new Set(
-      (
-        await db.outbox
-          .where('[collection+recordId]')
-          .anyOf(unique.map((id) => [collection, id]))
-          .toArray()
-      ).map((op) => op.recordId),
-    )
-    const plain = unique.flatMap((id, i) => (queued.has(id) ? [] : [{ id, row: rows[i] }]))
-    await table.bulkDelete(plain.map(({ id }) => id))
-    await db.outbox.bulkAdd(
-      plain.map(({ id, row }) => ({
-        ...baseOp(ctx, collection, id),
-        kind: 'delete' as const,
-        baseVersion: row?.version ?? null,
-        before: fieldsOf(collection, row),
-        nextAttemptAt,
-      })),
-    )
-    const answers = new Map<string, Deleted>(
-      plain.map(({ id, row }) => [id, { collection, id, row, ops: [], queued: true }]),
-    )
-    for (const id of unique)
-      if (queued.has(id)) answers.set(id, await deleteRecord(ctx, collection, id, { holdMs }))
-    return unique.map((id) => answers.get(id) as Deleted)
-  })
-}
-
-/** Puts back, in one transaction, each of many deleted records that `undoDelete` can: answers how many. */
-export async function undoDeletes(ctx: WriteContext, deleted: readonly Deleted[]) {
-  return ctx.db.transaction('rw', writeTables(ctx.db), async () => {
-    let undone = 0
-    for (const each of deleted) if (await undoDelete(ctx, each)) undone++
-    return undone
-  })
+  nextAttemptAt: number,
+): {
+  drop?: true
+  merge?: [OutboxOp, Partial<OutboxOp>]
+  add?: Pick<OutboxOp, 'kind' | 'baseVersion' | 'before' | 'nextAttemptAt'>
+} {
+  // Nothing of it is on the server: its create was never sent, or was refused.
+  const first = ops[0]
+  if (first?.kind === 'create' && (first.status === 'failed' || ops.every(unsent))) return { drop: true }
+  const tail = mergeableTail(ops)
+  if (tail?.kind === 'update')
+    return {
+      merge: [
+        tail,
+        {
+          kind: 'delete',
+          patch: {},
+          base: {},
+          baseVersion: current?.version ?? tail.baseVersion,
+          // The server's values as this device knew them: the unsent edit's fields at their base.
+          before: { ...fieldsOf(collection, current), ...tail.base },
+          nextAttemptAt,
+        },
+      ],
+    }
+  if (tail?.kind === 'delete') return {}
+  return {
+    add: {
+      kind: 'delete',
+      baseVersion: current?.version ?? null,
+      before: fieldsOf(collection, current),
+      nextAttemptAt,
+    },
+  }
 }
 
 /**

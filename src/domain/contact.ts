@@ -80,6 +80,7 @@ export const contactFields = {
     schema: text(100),
     listed: { column: 5, hideBelow: 'xl' },
     global: 'text',
+    bulk: true,
   },
   department: {
     label: 'Department',
@@ -87,6 +88,7 @@ export const contactFields = {
     schema: v.picklist(['', ...DEPARTMENTS], 'Must be one of the departments.'),
     choices: { values: DEPARTMENTS, none: 'No department' },
     figure: 'by',
+    bulk: true,
     // Found by its label, which is what it stores: "engineering" finds everyone in Engineering.
     global: 'text',
   },
@@ -133,6 +135,7 @@ export const contactFields = {
     }),
     card: { line: 5 },
     figure: 'by',
+    bulk: true,
     duplicate: { match: 'together', as: 'text', said: 'the same name at the same company' },
   },
 } as const satisfies EntityFields

@@ -152,6 +152,11 @@ export interface FieldDefinition {
   relation?: RelationRole
   /** How it tells that a record being added or edited may already exist (duplicates.ts). */
   duplicate?: DuplicateRole
+  /**
+   * A list's selection can set it for every record selected at once ('Edit selected'): a value many
+   * records share (a department, a company), not one that names a record (a name, an email).
+   */
+  bulk?: true
 }
 
 /** What a relation field points at, and what its picker offers to create with the typed text. */
@@ -219,7 +224,7 @@ export const sortsList = (field: FieldDefinition) =>
 /** The names of the fields that have a role, in the entity's order. */
 export const fieldsWith = (
   fields: EntityFields,
-  role: 'listed' | 'searched' | 'global' | 'card' | 'figure',
+  role: 'listed' | 'searched' | 'global' | 'card' | 'figure' | 'bulk',
 ) => Object.keys(fields).filter((name) => fields[name]?.[role] !== undefined)
 
 /** The list's order: the one field listed with `order` (a collection without one, or with two, is an error at once). */

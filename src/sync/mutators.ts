@@ -8,6 +8,7 @@
  * the db writes.
  */
 import * as v from 'valibot'
+import { deleteRecords, undoDeletes, undoEdits, updateRecords } from '../db/bulk-writes'
 import { dropDraft, keepDraft, type StoredDraft } from '../db/drafts'
 import { ensureMirrorToken } from '../db/eviction'
 import { attachImage, removeImage } from '../db/image-writes'
@@ -15,9 +16,7 @@ import type { OutboxOp } from '../db/outbox-types'
 import {
   createRecord,
   deleteRecord,
-  deleteRecords,
   undoDelete,
-  undoDeletes,
   updateRecord,
   type WriteContext,
   writeTables,
@@ -34,6 +33,10 @@ import type { UserCalls } from './user-calls'
 export const UNDO_MS = 8_000
 
 export type SaveResult = { ok: true; id: string; changed: string[] } | { ok: false; errors: FieldError[] }
+
+export type SaveManyResult =
+  | { ok: true; changed: number; undo: () => Promise<number> }
+  | { ok: false; errors: FieldError[] }
 
 export type NewRelated = { ok: true; relationship: Relationship } | { ok: false; errors: FieldError[] }
 
@@ -57,6 +60,15 @@ export interface Mutators {
    * UNDO_MS before it may be sent, as `remove` does. Answers its undo: how many came back.
    */
   removeMany(collection: CollectionName, ids: readonly string[]): Promise<() => Promise<number>>
+  /**
+   * Sets the same fields of many records of a collection at once (a list's selection), validated as an
+   * edit is: how many changed and their undo (how many came back), or the fields' messages.
+   */
+  saveMany(
+    collection: CollectionName,
+    ids: readonly string[],
+    values: Record<string, unknown>,
+  ): Promise<SaveManyResult>
   /** A file chosen for the record's image: kept on this device and uploaded before the record points at it. */
   setImage(collection: MirroredName, id: string, file: File): Promise<void>
   /** The record's image removed: the field becomes null. */
@@ -219,6 +231,30 @@ export function mutators({ writes, users, discard, afterWrite }: MutatorDeps): M
         const undone = await undoDeletes(writes, deleted)
         if (undone > 0) afterWrite()
         return undone
+      }
+    },
+    async saveMany(collection, ids, values) {
+      const { record, related } = splitRelated(values)
+      const parsed = check(collection, 'patch', record)
+      const errors = [...(parsed.success ? [] : fieldErrors(parsed.issues)), ...checkRelated(related)]
+      if (!parsed.success || errors.length) return { ok: false, errors }
+      const stored = storedValues(record, parsed.output)
+      const edited = await withRelated(related, () =>
+        updateRecords(
+          writes,
+          collection,
+          ids.map((id) => ({ id, values: stored })),
+        ),
+      )
+      if (edited.length) afterWrite()
+      return {
+        ok: true,
+        changed: edited.length,
+        undo: async () => {
+          const undone = await undoEdits(writes, collection, edited, stored)
+          if (undone > 0) afterWrite()
+          return undone
+        },
       }
     },
     setImage: async (collection, id, file) => {

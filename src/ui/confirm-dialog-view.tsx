@@ -4,7 +4,7 @@
  * a question is asked (confirm-dialog.tsx).
  */
 import * as Dialog from '@radix-ui/react-dialog'
-import { useEffect, useRef } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
 import { cx } from './cx'
 import { button } from './styles'
 
@@ -15,13 +15,29 @@ export interface ConfirmDialogProps {
   confirmLabel: string
   cancelLabel: string
   tone?: 'danger' | 'primary'
-  onConfirm: () => void
+  /** Fields the answer needs (a value to set), between the text and the buttons; Enter in them confirms. */
+  children?: ReactNode
+  /**
+   * The yes. A question whose fields were refused stays open: it answers false, or a promise of false
+   * (then Escape and the cancel button are a no again).
+   */
+  onConfirm: () => unknown
   /** Called for every way of saying no: the cancel button, Escape, a click outside. */
   onCancel: () => void
 }
 
 export function ConfirmDialogView(props: ConfirmDialogProps) {
-  const { open, title, description, confirmLabel, cancelLabel, tone = 'danger', onConfirm, onCancel } = props
+  const {
+    open,
+    title,
+    description,
+    confirmLabel,
+    cancelLabel,
+    tone = 'danger',
+    children,
+    onConfirm,
+    onCancel,
+  } = props
   // Radix reports the close of a confirmed dialog too; only a close without a confirm is a cancel.
   const confirmed = useRef(false)
   // The screen closes a confirmed dialog through `open`, which Radix does not report: start clean on each opening.
@@ -33,6 +49,10 @@ export function ConfirmDialogView(props: ConfirmDialogProps) {
     if (next) return
     if (!confirmed.current) onCancel()
     confirmed.current = false
+  }
+  const confirm = async () => {
+    confirmed.current = true
+    if ((await onConfirm()) === false) confirmed.current = false
   }
 
   return (
@@ -49,19 +69,22 @@ export function ConfirmDialogView(props: ConfirmDialogProps) {
           <Dialog.Description className="mt-2 text-sm leading-relaxed text-slate-600">
             {description}
           </Dialog.Description>
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Dialog.Close className={button.secondary}>{cancelLabel}</Dialog.Close>
-            <button
-              type="button"
-              className={tone === 'danger' ? button.danger : button.primary}
-              onClick={() => {
-                confirmed.current = true
-                onConfirm()
-              }}
-            >
-              {confirmLabel}
-            </button>
-          </div>
+          <form
+            onSubmit={(event) => {
+              event.preventDefault()
+              void confirm()
+            }}
+          >
+            {children && <div className="mt-4 space-y-4">{children}</div>}
+            <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Dialog.Close type="button" className={button.secondary}>
+                {cancelLabel}
+              </Dialog.Close>
+              <button type="submit" className={tone === 'danger' ? button.danger : button.primary}>
+                {confirmLabel}
+              </button>
+            </div>
+          </form>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -4,18 +4,12 @@
  * on the device, and once the network is back the server drops each of them, and only them.
  */
 import { describe, expect, it } from 'vitest'
-import {
-  openInApp,
-  serviceWorkerInControl,
-  settled,
-  signIn,
-  waitForText,
-  waitUntilShown,
-} from './engine-flows'
+import { waitForText, waitUntilShown } from './engine-flows'
 import { ENGINES, type EnginePage } from './engine-page'
 import { engineRig } from './engine-rig'
 import type { NetworkSwitch } from './network-switch'
-import { apiSession, type RunningServer } from './server-process'
+import { searchedSelection } from './searched-selection'
+import type { RunningServer } from './server-process'
 import { until } from './signed-in'
 
 const shots = 'tests/e2e/screenshots'
@@ -29,32 +23,8 @@ describe.each(ENGINES)('%s', (engine) => {
   })
 
   it('selects the rows a search shows, deletes them offline, undoes it, and back online the server drops each once', async () => {
-    const api = await apiSession(server.url)
     const family = `Bulkington-${engine}`
-    const ids: string[] = []
-    for (const first of ['Anna', 'Bruno', 'Chiara'])
-      ids.push(
-        (await api.post<{ doc: { id: string } }>('contacts', { firstName: first, lastName: family })).doc.id,
-      )
-    const kept = (
-      await api.post<{ doc: { id: string } }>('contacts', { firstName: 'Dora', lastName: 'Keepwell' })
-    ).doc.id
-    await signIn(page, network.url)
-    await openInApp(page, '/contacts/list')
-    await waitUntilShown(page, { label: `Select Anna ${family}` }, 60_000)
-    await settled(page)
-    await serviceWorkerInControl(page)
-
-    network.cut()
-    await page.fill('Search records', family)
-    await waitUntilShown(page, { label: `Select Chiara ${family}` })
-    await until(
-      () => page.shows({ label: 'Select Dora Keepwell' }),
-      (shown) => !shown,
-      'the search to leave only its rows',
-    )
-    await page.click({ label: 'Select this page' })
-    await waitForText(page, '3 selected')
+    const { api, ids, kept } = await searchedSelection({ page, server, network }, family)
     await page.screenshot(`${shots}/bulk-delete-${engine}.png`)
     await page.click({ role: 'button', name: 'Delete selected' })
     await waitForText(page, 'Delete 3 contacts?')

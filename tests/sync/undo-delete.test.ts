@@ -7,13 +7,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { OutpostDb } from '../../src/db/database'
-import {
-  createRecord,
-  deleteRecord,
-  deleteRecords,
-  undoDelete,
-  undoDeletes,
-} from '../../src/db/record-writes'
+import { deleteRecords, undoDeletes } from '../../src/db/bulk-writes'
+import { createRecord, deleteRecord, undoDelete } from '../../src/db/record-writes'
 import { signIn } from '../../src/session/sign-in'
 import { SyncEngine } from '../../src/sync/engine'
 import { UNDO_MS } from '../../src/sync/mutators'

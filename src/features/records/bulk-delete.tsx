@@ -24,7 +24,7 @@ export interface BulkTarget {
 const NAMED_UP_TO = 20
 
 /** '12 contacts', '1 contact'. */
-const counted = (collection: CollectionName, n: number) =>
+export const counted = (collection: CollectionName, n: number) =>
   `${n.toLocaleString('en')} ${n === 1 ? collections[collection].label : collections[collection].path}`
 
 const namesText = (names: readonly string[], total: number) => {

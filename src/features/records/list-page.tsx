@@ -21,6 +21,7 @@ import { RowSyncStates } from '../../ui/sync-badge'
 import { useListState, usePageGuard } from '../../ui/use-list-state'
 import { useReservedHeight } from '../../ui/use-reserved-height'
 import { useBulkDelete } from './bulk-delete'
+import { useBulkEdit } from './bulk-edit'
 import { useDeleteConfirm } from './delete-confirm'
 import { ExportButton } from './export-button'
 import { type ListRow, useListColumns } from './list-columns'
@@ -76,6 +77,8 @@ export function ListPage() {
   // Rows chosen to act on at once: kept across pages, a new search starts afresh.
   const selection = useSelection(`${collection}|${list.search}`)
   const bulk = useBulkDelete(collection, selection.clear)
+  const bulkEdit = useBulkEdit(screen)
+  const askEdit = bulkEdit.ask
   const selectAll = async () => selection.replace(await matchingIds(db, collection, list.search))
   const deleteSelected = async () => {
     const ids = [...selection.selected]
@@ -132,6 +135,7 @@ export function ListPage() {
           total={page?.total ?? 0}
           plural={collections[collection].path}
           onSelectAll={() => void selectAll()}
+          onEdit={askEdit && (() => askEdit([...selection.selected]))}
           onDelete={() => void deleteSelected()}
         />
       )}
@@ -165,6 +169,7 @@ export function ListPage() {
       </div>
       {deletion.dialog}
       {bulk.dialog}
+      {bulkEdit.dialog}
     </section>
   )
 }

@@ -8,7 +8,7 @@
  */
 import type { ComponentType } from 'react'
 import { type CollectionName, collections } from '../../domain/collections'
-import { type ListRole, sortsList } from '../../domain/fields'
+import { fieldsWith, type ListRole, sortsList } from '../../domain/fields'
 import { BoxIcon, BuildingIcon, ContactsIcon, FactoryIcon, WrenchIcon } from '../../ui/icons'
 import type { FormField } from './form-fields'
 
@@ -66,6 +66,8 @@ export interface EntityScreen<C extends CollectionName = CollectionName> {
   }
   addFields: readonly ScreenField[]
   editFields: readonly ScreenField[]
+  /** What 'Edit selected' can set for a list's selection (the fields defined `bulk`); none: no such button. */
+  bulkFields: readonly ScreenField[]
   columns: readonly ColumnSpec[]
   /** The row's and the record's email action, when the entity has an address. */
   emailField?: string
@@ -178,6 +180,7 @@ function entityScreen<C extends CollectionName>(
     },
     addFields: addFieldsOf(collection),
     editFields: definedFields(collection),
+    bulkFields: fieldsWith(collections[collection].fields, 'bulk').map((name) => field(collection, name)),
     columns: columnsOf(collection),
     ...(emailField && { emailField }),
   }

@@ -1,10 +1,10 @@
 /**
  * What a list does with the rows it selects: a box for the page's rows, then, with rows selected,
- * how many, 'Select all' the records the search matches (every page), 'Clear selection' and
- * 'Delete selected'. The rows' own boxes are in their first cell (row-checkbox.tsx).
+ * how many, 'Select all' the records the search matches (every page), 'Clear selection', 'Edit
+ * selected' (bulk-edit.tsx) and 'Delete selected'. The rows' own boxes are in their first cell (row-checkbox.tsx).
  */
 import { Checkbox } from '../../ui/checkbox'
-import { TrashIcon } from '../../ui/icons'
+import { EditIcon, TrashIcon } from '../../ui/icons'
 import { button } from '../../ui/styles'
 import type { Selection } from './use-selection'
 
@@ -17,6 +17,8 @@ interface SelectionBarProps {
   /** The records' word: 'contacts'. */
   plural: string
   onSelectAll: () => void
+  /** 'Edit selected': none where the entity has no field to set for many (screens.ts `bulkFields`). */
+  onEdit?: () => void
   onDelete: () => void
 }
 
@@ -26,6 +28,7 @@ export function SelectionBar({
   total,
   plural,
   onSelectAll,
+  onEdit,
   onDelete,
 }: SelectionBarProps) {
   const { selected } = selection
@@ -56,6 +59,12 @@ export function SelectionBar({
           <button type="button" className={button.ghost} onClick={selection.clear}>
             Clear selection
           </button>
+          {onEdit && (
+            <button type="button" className={button.secondary} onClick={onEdit}>
+              <EditIcon />
+              Edit selected
+            </button>
+          )}
           <button type="button" className={button.danger} onClick={onDelete}>
             <TrashIcon />
             Delete selected

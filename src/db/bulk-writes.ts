@@ -1,0 +1,193 @@
+/**
+ * Writes to many records of one collection at once (a list's selection): each as its single write in
+ * record-writes.ts takes it, in ONE transaction, with the records that have nothing queued (most of a
+ * selection) written and their ops queued in bulk writes, so 10,000 records are one pass, not 10,000
+ * transactions.
+ */
+import Dexie from 'dexie'
+import type { MirroredName } from '../domain/collections'
+import type { OutpostDb } from './database'
+import { jsonEqual } from './equal'
+import { depsFor, referencesOf } from './op-deps'
+import type { OutboxOp } from './outbox-types'
+import {
+  baseOp,
+  type Deleted,
+  deleteStep,
+  editMerge,
+  mergeableTail,
+  mergeInto,
+  undoDelete,
+  type WriteContext,
+  writeTables,
+} from './record-writes'
+import { mirrorOf } from './tables'
+
+/**
+ * The ops queued for each of `ids` that has any, oldest first: the rest of a selection can be written in
+ * bulk. The collection's whole queue is read in one range and sifted here: `anyOf` with thousands of
+ * keys steps a cursor key by key (91 s for 10,000 queued edits on fake-indexeddb, against 0.2 s).
+ */
+async function queuedOps(db: OutpostDb, collection: MirroredName, ids: readonly string[]) {
+  const wanted = new Set(ids)
+  const ops = await db.outbox
+    .where('[collection+recordId]')
+    .between([collection, Dexie.minKey], [collection, Dexie.maxKey])
+    .toArray()
+  const byRecord = new Map<string, OutboxOp[]>()
+  for (const op of ops.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0)))
+    if (wanted.has(op.recordId)) byRecord.set(op.recordId, [...(byRecord.get(op.recordId) ?? []), op])
+  return byRecord
+}
+
+/** A record a bulk edit changed, and its changed fields' values before it (for its undo). */
+export interface Edited {
+  id: string
+  before: Record<string, unknown>
+}
+
+const picked = (values: Record<string, unknown>, names: readonly string[]) =>
+  Object.fromEntries(names.map((name) => [name, values[name]]))
+
+/**
+ * Applies many edits to one collection in one transaction, leaving the rows and the queue as
+ * `updateRecord` on each would; answers the records that changed, with their fields' values before
+ * (`Edited`). Reads and writes are in bulk: a record with nothing queued (most of a selection) gets
+ * an op of its own, one whose tail takes the edit has it merged (`editMerge`). Only a refused tail,
+ * which goes back to the queue under a new id, is written alone. A record the device no longer holds
+ * (deleted meanwhile) is left out: there is nothing to edit.
+ */
+export async function updateRecords(
+  ctx: WriteContext,
+  collection: MirroredName,
+  edits: readonly { id: string; values: Record<string, unknown> }[],
+): Promise<Edited[]> {
+  const { db } = ctx
+  const table = mirrorOf(db, collection)
+  // A record named twice takes its last edit.
+  const valuesOf = new Map(edits.map(({ id, values }) => [id, values]))
+  const ids = [...valuesOf.keys()]
+  const updatedAt = new Date((ctx.now ?? Date.now)()).toISOString()
+  return db.transaction('rw', writeTables(db), async () => {
+    const rows = await table.bulkGet(ids)
+    const queued = await queuedOps(db, collection, ids)
+    const changes = ids.flatMap((id, i) => {
+      const current = rows[i]
+      if (!current) return []
+      const values = valuesOf.get(id) ?? {}
+      const changed = Object.keys(values).filter((field) => !jsonEqual(current[field], values[field]))
+      if (changed.length === 0) return []
+      return [{ current, patch: picked(values, changed), base: picked(current, changed) }]
+    })
+    // What an edit waits for is looked up only where it points at a record (a company), once per patch.
+    // Awaiting nothing but Dexie's own requests: thousands of awaits of plain promises inside a
+    // transaction let IndexedDB commit it under Dexie's feet (PrematureCommitError).
+    const depsOf = new Map<string, string[]>()
+    for (const { patch } of changes) {
+      const key = JSON.stringify(patch)
+      if (!depsOf.has(key) && referencesOf(collection, patch).length > 0)
+        depsOf.set(key, await depsFor(db, collection, patch))
+    }
+    const added: OutboxOp[] = []
+    const merged: OutboxOp[] = []
+    const refused: [OutboxOp, Partial<OutboxOp>][] = []
+    for (const { current, patch, base } of changes) {
+      const deps = depsOf.get(JSON.stringify(patch)) ?? []
+      const tail = mergeableTail(queued.get(current.id) ?? [])
+      const merge = editMerge(tail, { patch, base, deps })
+      if (tail && merge) {
+        if (tail.status === 'failed') refused.push([tail, merge])
+        else merged.push({ ...tail, ...merge })
+      } else
+        added.push({
+          ...baseOp(ctx, collection, current.id),
+          kind: 'update',
+          patch,
+          base,
+          baseVersion: current.version,
+          deps,
+        })
+    }
+    await table.bulkPut(changes.map(({ current, patch }) => ({ ...current, ...patch, updatedAt })))
+    await db.outbox.bulkPut(merged)
+    await db.outbox.bulkAdd(added)
+    for (const [tail, merge] of refused) await mergeInto(db, tail, merge)
+    return changes.map(({ current, base }) => ({ id: current.id, before: base }))
+  })
+}
+
+/**
+ * Puts back what a bulk edit (`updateRecords`) changed, for each record still holding the values
+ * `set` gave it: a record edited since keeps its newer value. Answers how many were put back.
+ */
+export async function undoEdits(
+  ctx: WriteContext,
+  collection: MirroredName,
+  edited: readonly Edited[],
+  set: Record<string, unknown>,
+) {
+  return ctx.db.transaction('rw', writeTables(ctx.db), async () => {
+    const rows = await mirrorOf(ctx.db, collection).bulkGet(edited.map(({ id }) => id))
+    const still = edited.filter(({ before }, i) =>
+      Object.keys(before).every((field) => jsonEqual(rows[i]?.[field], set[field])),
+    )
+    const undone = await updateRecords(
+      ctx,
+      collection,
+      still.map(({ id, before }) => ({ id, values: before })),
+    )
+    return undone.length
+  })
+}
+
+/**
+ * Deletes many records of one collection locally, in one transaction, as `deleteRecord` deletes each:
+ * the answers in the order of `ids` (each once), for `undoDeletes`. A record with nothing queued (most of a list
+ * selected at once) is deleted and its delete queued in bulk writes; one with queued changes goes the
+ * way `deleteRecord` takes it, its queue merged, within the same transaction.
+ */
+export async function deleteRecords(
+  ctx: WriteContext,
+  collection: MirroredName,
+  ids: readonly string[],
+  { holdMs = 0 }: { holdMs?: number } = {},
+): Promise<Deleted[]> {
+  const { db } = ctx
+  const table = mirrorOf(db, collection)
+  const nextAttemptAt = holdMs > 0 ? (ctx.now ?? Date.now)() + holdMs : 0
+  // A record named twice is deleted once.
+  const unique = [...new Set(ids)]
+  return db.transaction('rw', writeTables(db), async () => {
+    const rows = await table.bulkGet(unique)
+    const queued = await queuedOps(db, collection, unique)
+    const dropped: number[] = []
+    const merged: OutboxOp[] = []
+    const refused: [OutboxOp, Partial<OutboxOp>][] = []
+    const added: OutboxOp[] = []
+    const answers = unique.map((id, i): Deleted => {
+      const ops = queued.get(id) ?? []
+      const row = rows[i]
+      const step = deleteStep(ops, row, collection, nextAttemptAt)
+      if (step.drop) dropped.push(...ops.map((op) => op.seq as number))
+      else if (step.merge?.[0].status === 'failed') refused.push(step.merge)
+      else if (step.merge) merged.push({ ...step.merge[0], ...step.merge[1] })
+      else if (step.add) added.push({ ...baseOp(ctx, collection, id), ...step.add })
+      return { collection, id, row, ops: structuredClone(ops), queued: !step.drop }
+    })
+    await table.bulkDelete(unique)
+    await db.outbox.bulkDelete(dropped)
+    await db.outbox.bulkPut(merged)
+    await db.outbox.bulkAdd(added)
+    for (const [tail, changes] of refused) await mergeInto(db, tail, changes)
+    return answers
+  })
+}
+
+/** Puts back, in one transaction, each of many deleted records that `undoDelete` can: answers how many. */
+export async function undoDeletes(ctx: WriteContext, deleted: readonly Deleted[]) {
+  return ctx.db.transaction('rw', writeTables(ctx.db), async () => {
+    let undone = 0
+    for (const each of deleted) if (await undoDelete(ctx, each)) undone++
+    return undone
+  })
+}
