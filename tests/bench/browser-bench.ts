@@ -20,8 +20,8 @@ import { ADMIN, startServer } from '../e2e/server-process'
 import { until } from '../e2e/signed-in'
 import { type DuplicateNoticeFigures, duplicateNoticeTimes, duplicateTargets } from './duplicate-notice'
 import { type IdbCeiling, idbCeiling } from './idb-ceiling'
-import { packsLeftIn } from './packs-left'
 import { type ListAct, rowsChangeIn, type Timing } from './rows-change'
+import { storeCountIn } from './store-count'
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000)
 /** Runs per list action: at 40 a p95 is the second slowest run, where at 15 it was the slowest alone. */
@@ -167,7 +167,7 @@ async function heapMiB(cdp: CDPSession) {
 }
 
 /** Packs of the first sync still in the signed-in user's database. */
-const packsLeft = (page: Page) => page.evaluate(packsLeftIn)
+const packsLeft = (page: Page) => page.evaluate(storeCountIn, 'packs' as const)
 
 export async function browserBench(): Promise<BrowserFigures> {
   const seeding = performance.now()

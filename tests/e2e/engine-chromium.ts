@@ -3,7 +3,7 @@ import { launchBrowser } from './chromium'
 import { type EngineOptions, type EnginePage, NAME_HELPER, retrying } from './engine-page'
 import { describeTarget, findTarget, type Target } from './page-targets'
 
-export async function openChromium({ size }: EngineOptions = {}): Promise<EnginePage> {
+export async function openChromium({ size, measuresHeap }: EngineOptions = {}): Promise<EnginePage> {
   const browser = await launchBrowser(size)
   await browser.context.addInitScript(NAME_HELPER)
   const page = browser.context.pages()[0] ?? (await browser.context.newPage())
@@ -34,5 +34,17 @@ export async function openChromium({ size }: EngineOptions = {}): Promise<Engine
       page.evaluate(fn as (arg: unknown) => T | Promise<T>, arg as unknown),
     screenshot: async (path) => void (await page.screenshot({ path })),
     close: browser.close,
+    ...(measuresHeap && {
+      // What DevTools' Memory panel shows: CDP's JSHeapUsedSize (performance.memory is coarse and cached).
+      jsHeapBytes: async () => {
+        const cdp = await browser.context.newCDPSession(page)
+        await cdp.send('Performance.enable')
+        const { metrics } = await cdp.send('Performance.getMetrics')
+        await cdp.detach()
+        const used = metrics.find((metric) => metric.name === 'JSHeapUsedSize')
+        if (!used) throw new Error('Chromium reported no JSHeapUsedSize')
+        return used.value
+      },
+    }),
   }
 }

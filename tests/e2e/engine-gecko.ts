@@ -3,9 +3,12 @@
  * puppeteer-core over WebDriver BiDi (no geckodriver, nothing downloaded).
  * Missing Firefox is a failure with a fix, never a skip.
  */
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import puppeteer, { type ElementHandle, type KeyInput } from 'puppeteer-core'
 import { type EngineOptions, type EnginePage, emptyControl, NAME_HELPER, retrying } from './engine-page'
+import { GECKO_MEMORY_PREFS, geckoJsHeapBytes } from './gecko-heap'
 import { describeTarget, findTarget, type Target } from './page-targets'
 
 export function firefoxPath() {
@@ -19,12 +22,19 @@ export function firefoxPath() {
 
 export async function openGecko({
   size = { width: 1280, height: 800 },
+  measuresHeap,
 }: EngineOptions = {}): Promise<EnginePage> {
+  // Firefox's own temporary folder, where it makes the FIFO that dumps its memory reports (gecko-heap.ts).
+  const memoryFolder = measuresHeap ? mkdtempSync(join(tmpdir(), 'outpost-gecko-memory-')) : undefined
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: firefoxPath(),
     headless: true,
     defaultViewport: size,
+    ...(memoryFolder && {
+      extraPrefsFirefox: GECKO_MEMORY_PREFS,
+      env: { ...process.env, TMPDIR: memoryFolder },
+    }),
   })
   const page = (await browser.pages())[0] ?? (await browser.newPage())
   // The tab Firefox opens with keeps the window's size: the default viewport is only for new pages.
@@ -80,6 +90,12 @@ export async function openGecko({
     evaluate: <A, T>(fn: (arg: A) => T | Promise<T>, arg: A) =>
       page.evaluate(fn as (arg: unknown) => T | Promise<T>, arg as unknown) as Promise<T>,
     screenshot: async (path) => void (await page.screenshot({ path: path as `${string}.png` })),
-    close: () => browser.close(),
+    close: async () => {
+      await browser.close()
+      if (memoryFolder) rmSync(memoryFolder, { recursive: true, force: true })
+    },
+    ...(memoryFolder && {
+      jsHeapBytes: async () => geckoJsHeapBytes(memoryFolder, new URL(page.url()).origin),
+    }),
   }
 }

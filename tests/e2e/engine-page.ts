@@ -16,6 +16,12 @@ export interface EngineOptions {
    * size inside the window (engine-webkit.ts).
    */
   size?: { width: number; height: number }
+  /**
+   * Opens the engine so that the page's JS heap can be read (`jsHeapBytes`): the benchmarks ask for it.
+   * WebKitGTK cannot: its Web Inspector, the one way to the figure, serves either WebDriver's socket or
+   * its HTTP front end (WEBKIT_INSPECTOR_HTTP_SERVER), never both, and the driver needs the socket.
+   */
+  measuresHeap?: boolean
 }
 
 export interface EnginePage {
@@ -39,6 +45,8 @@ export interface EnginePage {
   evaluate<A, T>(fn: (arg: A) => T | Promise<T>, arg: A): Promise<T>
   screenshot(path: string): Promise<void>
   close(): Promise<void>
+  /** The page's JS heap in bytes, as the engine's own tools count it; only when opened with `measuresHeap`. */
+  jsHeapBytes?(): Promise<number>
   /** For a page that stopped answering scripts: which of a script, a microtask, a timer and a frame still run. */
   whatRuns?(): Promise<string>
 }

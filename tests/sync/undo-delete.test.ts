@@ -6,8 +6,8 @@
  * device.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { OutpostDb } from '../../src/db/database'
 import { deleteRecords, undoDeletes } from '../../src/db/bulk-writes'
+import { OutpostDb } from '../../src/db/database'
 import { createRecord, deleteRecord, undoDelete } from '../../src/db/record-writes'
 import { signIn } from '../../src/session/sign-in'
 import { SyncEngine } from '../../src/sync/engine'
