@@ -157,3 +157,19 @@ export const openInApp = (page: EnginePage, path: string) =>
     const state = history.state as { __TSR_index?: number } | null
     history.pushState({ ...state, __TSR_index: (state?.__TSR_index ?? 0) + 1 }, '', to)
   }, path)
+
+/**
+ * Resolves once every finite animation on the page has ended (a notice sliding in, a dialog fading
+ * out): a click computed on a moving element lands where it was, and misses it.
+ */
+export const animationsEnded = (page: EnginePage) =>
+  page.evaluate(
+    () =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ).then(() => undefined),
+    null,
+  )

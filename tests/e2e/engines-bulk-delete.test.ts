@@ -4,7 +4,7 @@
  * on the device, and once the network is back the server drops each of them, and only them.
  */
 import { describe, expect, it } from 'vitest'
-import { waitForText, waitUntilShown } from './engine-flows'
+import { animationsEnded, waitForText, waitUntilShown } from './engine-flows'
 import { ENGINES, type EnginePage } from './engine-page'
 import { engineRig } from './engine-rig'
 import type { NetworkSwitch } from './network-switch'
@@ -30,6 +30,7 @@ describe.each(ENGINES)('%s', (engine) => {
     await waitForText(page, 'Delete 3 contacts?')
     await page.click({ role: 'button', name: 'Yes, delete!' })
     await waitForText(page, '3 contacts have been deleted.')
+    await animationsEnded(page)
     await page.click({ role: 'button', name: 'Undo' })
     await waitForText(page, '3 contacts are back.')
     await waitUntilShown(page, { label: `Select Anna ${family}` })

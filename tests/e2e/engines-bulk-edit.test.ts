@@ -4,7 +4,7 @@
  * the device, and once the network is back the server holds the title on each of them, and only them.
  */
 import { describe, expect, it } from 'vitest'
-import { waitForText } from './engine-flows'
+import { animationsEnded, waitForText } from './engine-flows'
 import { ENGINES, type EnginePage } from './engine-page'
 import { engineRig } from './engine-rig'
 import type { NetworkSwitch } from './network-switch'
@@ -31,6 +31,7 @@ describe.each(ENGINES)('%s', (engine) => {
     await page.screenshot(`${shots}/bulk-edit-${engine}.png`)
     await page.click({ role: 'button', name: 'Set for 3 contacts' })
     await waitForText(page, '3 contacts have been updated successfully.')
+    await animationsEnded(page)
     await page.click({ role: 'button', name: 'Undo' })
     await waitForText(page, '3 contacts are as before.')
 
