@@ -15,6 +15,8 @@ export interface ConfirmDialogProps {
   confirmLabel: string
   cancelLabel: string
   tone?: 'danger' | 'primary'
+  /** The answer is being acted on: the yes waits (a second press, or Enter, does nothing). */
+  busy?: boolean
   /** Fields the answer needs (a value to set), between the text and the buttons; Enter in them confirms. */
   children?: ReactNode
   /**
@@ -34,6 +36,7 @@ export function ConfirmDialogView(props: ConfirmDialogProps) {
     confirmLabel,
     cancelLabel,
     tone = 'danger',
+    busy,
     children,
     onConfirm,
     onCancel,
@@ -80,7 +83,12 @@ export function ConfirmDialogView(props: ConfirmDialogProps) {
               <Dialog.Close type="button" className={button.secondary}>
                 {cancelLabel}
               </Dialog.Close>
-              <button type="submit" className={tone === 'danger' ? button.danger : button.primary}>
+              <button
+                type="submit"
+                disabled={busy}
+                aria-busy={busy || undefined}
+                className={tone === 'danger' ? button.danger : button.primary}
+              >
                 {confirmLabel}
               </button>
             </div>

@@ -27,6 +27,8 @@ export function useBulkEdit(screen: EntityScreen) {
   const [field, setField] = useState(bulkFields[0])
   const [value, setValue] = useState<unknown>(field ? emptyOf(field) : '')
   const [error, setError] = useState<string>()
+  // Thousands of records take seconds to write: the button says so, and a second press waits.
+  const [saving, setSaving] = useState(false)
 
   const choose = (name: string) => {
     const next = bulkFields.find((each) => each.name === name)
@@ -38,6 +40,7 @@ export function useBulkEdit(screen: EntityScreen) {
 
   const confirm = async () => {
     if (!ids || !field) return false
+    setSaving(true)
     try {
       const saved = await mutate.saveMany(collection, ids, { [field.name]: value })
       if (!saved.ok) {
@@ -74,6 +77,8 @@ export function useBulkEdit(screen: EntityScreen) {
     } catch (failure) {
       reportSaveError(failure)
       return false
+    } finally {
+      setSaving(false)
     }
   }
 
@@ -83,7 +88,8 @@ export function useBulkEdit(screen: EntityScreen) {
       open={ids !== null}
       title={`Edit ${counted(collection, n)}`}
       description={`Choose a field and the value every selected ${label} will have.`}
-      confirmLabel={`Set for ${counted(collection, n)}`}
+      confirmLabel={saving ? 'Saving…' : `Set for ${counted(collection, n)}`}
+      busy={saving}
       cancelLabel="Cancel"
       tone="primary"
       onConfirm={confirm}
@@ -101,7 +107,7 @@ export function useBulkEdit(screen: EntityScreen) {
         field={field}
         value={value}
         error={error}
-        busy={false}
+        busy={saving}
         onChange={(next) => {
           setValue(next)
           setError(undefined)

@@ -33,6 +33,8 @@ describe('editing a selection from a list', () => {
     fireEvent.change(within(question).getByLabelText('Field'), { target: { value: 'department' } })
     fireEvent.change(within(question).getByLabelText('Department'), { target: { value: 'Logistics' } })
     fireEvent.click(within(question).getByRole('button', { name: 'Set for 2 contacts' }))
+    // While the records are written the button says so and takes no second press.
+    expect((within(question).getByRole('button', { name: 'Saving…' }) as HTMLButtonElement).disabled).toBe(true)
 
     await screen.findByText('2 contacts have been updated successfully.')
     const rows = await runtime.db.contacts.bulkGet([
