@@ -34,7 +34,9 @@ describe('editing a selection from a list', () => {
     fireEvent.change(within(question).getByLabelText('Department'), { target: { value: 'Logistics' } })
     fireEvent.click(within(question).getByRole('button', { name: 'Set for 2 contacts' }))
     // While the records are written the button says so and takes no second press.
-    expect((within(question).getByRole('button', { name: 'Saving…' }) as HTMLButtonElement).disabled).toBe(true)
+    expect((within(question).getByRole('button', { name: 'Saving…' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    )
 
     await screen.findByText('2 contacts have been updated successfully.')
     const rows = await runtime.db.contacts.bulkGet([
