@@ -21,7 +21,7 @@ import {
   type WriteContext,
   writeTables,
 } from './record-writes'
-import { mirrorOf } from './tables'
+import { type MirrorRow, mirrorOf } from './tables'
 
 /**
  * The ops queued for each of `ids` that has any, oldest first: the rest of a selection can be written in
@@ -63,57 +63,80 @@ export async function updateRecords(
   edits: readonly { id: string; values: Record<string, unknown> }[],
 ): Promise<Edited[]> {
   const { db } = ctx
-  const table = mirrorOf(db, collection)
   // A record named twice takes its last edit.
   const valuesOf = new Map(edits.map(({ id, values }) => [id, values]))
   const ids = [...valuesOf.keys()]
-  const updatedAt = new Date((ctx.now ?? Date.now)()).toISOString()
   return db.transaction('rw', writeTables(db), async () => {
-    const rows = await table.bulkGet(ids)
-    const queued = await queuedOps(db, collection, ids)
-    const changes = ids.flatMap((id, i) => {
-      const current = rows[i]
-      if (!current) return []
-      const values = valuesOf.get(id) ?? {}
-      const changed = Object.keys(values).filter((field) => !jsonEqual(current[field], values[field]))
-      if (changed.length === 0) return []
-      return [{ current, patch: picked(values, changed), base: picked(current, changed) }]
-    })
-    // What an edit waits for is looked up only where it points at a record (a company), once per patch.
-    // Awaiting nothing but Dexie's own requests: thousands of awaits of plain promises inside a
-    // transaction let IndexedDB commit it under Dexie's feet (PrematureCommitError).
-    const depsOf = new Map<string, string[]>()
-    for (const { patch } of changes) {
-      const key = JSON.stringify(patch)
-      if (!depsOf.has(key) && referencesOf(collection, patch).length > 0)
-        depsOf.set(key, await depsFor(db, collection, patch))
-    }
-    const added: OutboxOp[] = []
-    const merged: OutboxOp[] = []
-    const refused: [OutboxOp, Partial<OutboxOp>][] = []
-    for (const { current, patch, base } of changes) {
-      const deps = depsOf.get(JSON.stringify(patch)) ?? []
-      const tail = mergeableTail(queued.get(current.id) ?? [])
-      const merge = editMerge(tail, { patch, base, deps })
-      if (tail && merge) {
-        if (tail.status === 'failed') refused.push([tail, merge])
-        else merged.push({ ...tail, ...merge })
-      } else
-        added.push({
-          ...baseOp(ctx, collection, current.id),
-          kind: 'update',
-          patch,
-          base,
-          baseVersion: current.version,
-          deps,
-        })
-    }
-    await table.bulkPut(changes.map(({ current, patch }) => ({ ...current, ...patch, updatedAt })))
-    await db.outbox.bulkPut(merged)
-    await db.outbox.bulkAdd(added)
-    for (const [tail, merge] of refused) await mergeInto(db, tail, merge)
-    return changes.map(({ current, base }) => ({ id: current.id, before: base }))
+    const rows = await mirrorOf(db, collection).bulkGet(ids)
+    return editRows(
+      ctx,
+      collection,
+      ids.flatMap((id, i) => {
+        const current = rows[i]
+        return current ? [{ current, values: valuesOf.get(id) ?? {} }] : []
+      }),
+    )
   })
+}
+
+/**
+ * `updateRecords` on rows its caller has already read (each record once), inside the caller's
+ * transaction over `writeTables`: `undoEdits` reads a selection's rows to see which still hold the
+ * value set, and reading them all again for the edit would double that read.
+ */
+async function editRows(
+  ctx: WriteContext,
+  collection: MirroredName,
+  edits: readonly { current: MirrorRow; values: Record<string, unknown> }[],
+): Promise<Edited[]> {
+  const { db } = ctx
+  const updatedAt = new Date((ctx.now ?? Date.now)()).toISOString()
+  const queued = await queuedOps(
+    db,
+    collection,
+    edits.map(({ current }) => current.id),
+  )
+  const changes = edits.flatMap(({ current, values }) => {
+    const changed = Object.keys(values).filter((field) => !jsonEqual(current[field], values[field]))
+    if (changed.length === 0) return []
+    return [{ current, patch: picked(values, changed), base: picked(current, changed) }]
+  })
+  // What an edit waits for is looked up only where it points at a record (a company), once per patch.
+  // Awaiting nothing but Dexie's own requests: thousands of awaits of plain promises inside a
+  // transaction let IndexedDB commit it under Dexie's feet (PrematureCommitError).
+  const depsOf = new Map<string, string[]>()
+  for (const { patch } of changes) {
+    const key = JSON.stringify(patch)
+    if (!depsOf.has(key) && referencesOf(collection, patch).length > 0)
+      depsOf.set(key, await depsFor(db, collection, patch))
+  }
+  const added: OutboxOp[] = []
+  const merged: OutboxOp[] = []
+  const refused: [OutboxOp, Partial<OutboxOp>][] = []
+  for (const { current, patch, base } of changes) {
+    const deps = depsOf.get(JSON.stringify(patch)) ?? []
+    const tail = mergeableTail(queued.get(current.id) ?? [])
+    const merge = editMerge(tail, { patch, base, deps })
+    if (tail && merge) {
+      if (tail.status === 'failed') refused.push([tail, merge])
+      else merged.push({ ...tail, ...merge })
+    } else
+      added.push({
+        ...baseOp(ctx, collection, current.id),
+        kind: 'update',
+        patch,
+        base,
+        baseVersion: current.version,
+        deps,
+      })
+  }
+  await mirrorOf(db, collection).bulkPut(
+    changes.map(({ current, patch }) => ({ ...current, ...patch, updatedAt })),
+  )
+  await db.outbox.bulkPut(merged)
+  await db.outbox.bulkAdd(added)
+  for (const [tail, merge] of refused) await mergeInto(db, tail, merge)
+  return changes.map(({ current, base }) => ({ id: current.id, before: base }))
 }
 
 /**
@@ -128,14 +151,14 @@ export async function undoEdits(
 ) {
   return ctx.db.transaction('rw', writeTables(ctx.db), async () => {
     const rows = await mirrorOf(ctx.db, collection).bulkGet(edited.map(({ id }) => id))
-    const still = edited.filter(({ before }, i) =>
-      Object.keys(before).every((field) => jsonEqual(rows[i]?.[field], set[field])),
-    )
-    const undone = await updateRecords(
-      ctx,
-      collection,
-      still.map(({ id, before }) => ({ id, values: before })),
-    )
+    // As `updateRecords` takes them: a record named twice once, with its last values.
+    const still = new Map<string, { current: MirrorRow; values: Record<string, unknown> }>()
+    for (const [i, { id, before }] of edited.entries()) {
+      const current = rows[i]
+      if (current && Object.keys(before).every((field) => jsonEqual(current[field], set[field])))
+        still.set(id, { current, values: before })
+    }
+    const undone = await editRows(ctx, collection, [...still.values()])
     return undone.length
   })
 }

@@ -3,7 +3,7 @@
  * each as its single write takes a record (`deleteRecord`, `updateRecord`), in one transaction; and their
  * undo (`undoDeletes`, `undoEdits`).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { deleteRecords, undoDeletes, undoEdits, updateRecords } from '../../src/db/bulk-writes'
 import { OutpostDb } from '../../src/db/database'
 import type { OutboxOp } from '../../src/db/outbox-types'
@@ -212,5 +212,20 @@ describe('setting one field for many records at once', () => {
     const after = await departments(here)
     const changedSince = (await here.db.contacts.orderBy('id').keys()).indexOf(ids[3] as string)
     expect(after).toEqual(before.map((department, i) => (i === changedSince ? 'IT' : department)))
+  })
+
+  it('reads the records once to undo their edit', async () => {
+    const ids = await mixed(here)
+    const edited = await updateRecords(
+      here,
+      'contacts',
+      ids.map((id) => ({ id, values: { department: 'Sales' } })),
+    )
+    // On the tables' prototype: a transaction reads through table objects of its own.
+    const reads = vi.spyOn(Object.getPrototypeOf(here.db.contacts), 'bulkGet')
+    expect(await undoEdits(here, 'contacts', edited, { department: 'Sales' })).toBe(edited.length)
+    const contactReads = reads.mock.contexts.filter((table) => table.name === 'contacts').length
+    reads.mockRestore()
+    expect(contactReads).toBe(1)
   })
 })
