@@ -126,6 +126,13 @@ export const collections = {
 export type CollectionName = keyof typeof collections
 export const COLLECTION_NAMES = Object.keys(collections) as CollectionName[]
 
+/**
+ * A number of a collection's records in the product's texts: '12 contacts', '1 contact' (a collection's
+ * path is its records' word, as the list's 'Select all' says it too).
+ */
+export const counted = (collection: CollectionName, n: number) =>
+  `${n.toLocaleString('en')} ${n === 1 ? collections[collection].label : collections[collection].path}`
+
 /** One value made for each collection, by name (a table of what each derives from its definition). */
 export const perCollection = <T>(make: (name: CollectionName) => T) =>
   Object.fromEntries(COLLECTION_NAMES.map((name) => [name, make(name)])) as Record<CollectionName, T>

@@ -8,7 +8,7 @@
 import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { useRuntime } from '../../app/runtime-context'
-import { type CollectionName, collections } from '../../domain/collections'
+import { type CollectionName, collections, counted } from '../../domain/collections'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { UNDO_OFFER_MS } from './delete-confirm'
 import { reportSaveError } from './save-errors'
@@ -22,10 +22,6 @@ export interface BulkTarget {
 
 /** Records whose consequences the question works out one by one; past it, it says so in general. */
 const NAMED_UP_TO = 20
-
-/** '12 contacts', '1 contact'. */
-export const counted = (collection: CollectionName, n: number) =>
-  `${n.toLocaleString('en')} ${n === 1 ? collections[collection].label : collections[collection].path}`
 
 const namesText = (names: readonly string[], total: number) => {
   const rest = total - names.length
