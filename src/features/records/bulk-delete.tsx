@@ -10,8 +10,8 @@ import { toast } from 'sonner'
 import { useRuntime } from '../../app/runtime-context'
 import { type CollectionName, collections, counted } from '../../domain/collections'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
-import { UNDO_OFFER_MS } from './delete-confirm'
 import { reportSaveError } from './save-errors'
+import { undoNotice } from './undo-notice'
 import { listed, unlinkedBy } from './unlinked-by'
 
 export interface BulkTarget {
@@ -56,28 +56,22 @@ export function useBulkDelete(collection: CollectionName, onDeleted: () => void)
     try {
       const undo = await mutate.removeMany(collection, ids)
       onDeleted()
-      toast.success('Deleted!', {
-        description: `${counted(collection, n)} ${n === 1 ? 'has' : 'have'} been deleted.`,
-        duration: UNDO_OFFER_MS,
-        action: {
-          label: 'Undo',
-          onClick: () =>
-            void undo().then((back) => {
-              if (back === n)
-                toast.success('Restored', {
-                  description: `${counted(collection, n)} ${n === 1 ? 'is' : 'are'} back.`,
-                })
-              else if (back === 0)
-                toast.error('Too late to undo', {
-                  description:
-                    'The deletes have reached the server. An Admin can restore them from the Trash.',
-                })
-              else
-                toast.error(`${counted(collection, back)} of ${n.toLocaleString('en')} are back`, {
-                  description:
-                    "The others' deletes have reached the server. An Admin can restore them from the Trash.",
-                })
-            }, reportSaveError),
+      undoNotice('Deleted!', `${counted(collection, n)} ${n === 1 ? 'has' : 'have'} been deleted.`, {
+        undo,
+        undone: (back: number) => {
+          if (back === n)
+            toast.success('Restored', {
+              description: `${counted(collection, n)} ${n === 1 ? 'is' : 'are'} back.`,
+            })
+          else if (back === 0)
+            toast.error('Too late to undo', {
+              description: 'The deletes have reached the server. An Admin can restore them from the Trash.',
+            })
+          else
+            toast.error(`${counted(collection, back)} of ${n.toLocaleString('en')} are back`, {
+              description:
+                "The others' deletes have reached the server. An Admin can restore them from the Trash.",
+            })
         },
       })
     } catch (error) {

@@ -10,10 +10,10 @@ import { useRuntime } from '../../app/runtime-context'
 import { collections, counted } from '../../domain/collections'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { SelectField } from '../../ui/field'
-import { UNDO_OFFER_MS } from './delete-confirm'
 import { FieldWidget } from './field-widget'
 import { reportSaveError } from './save-errors'
 import type { EntityScreen, ScreenField } from './screens'
+import { undoNotice } from './undo-notice'
 
 /** A field's value before anything is chosen: none (no department, no company, no title). */
 const emptyOf = (field: ScreenField) => (field.widget === 'relation' ? null : '')
@@ -54,24 +54,23 @@ export function useBulkEdit(screen: EntityScreen) {
         return true
       }
       const n = saved.changed
-      toast.success('Saved', {
-        description: `${counted(collection, n)} ${n === 1 ? 'has' : 'have'} been updated successfully.`,
-        duration: UNDO_OFFER_MS,
-        action: {
-          label: 'Undo',
-          onClick: () =>
-            void saved.undo().then((back) => {
-              if (back === n)
-                toast.success('Restored', {
-                  description: `${counted(collection, n)} ${n === 1 ? 'is' : 'are'} as before.`,
-                })
-              else
-                toast(`${counted(collection, back)} of ${n.toLocaleString('en')} restored`, {
-                  description: `The others' ${field.label.toLowerCase()} was changed again since: it stays.`,
-                })
-            }, reportSaveError),
+      undoNotice(
+        'Saved',
+        `${counted(collection, n)} ${n === 1 ? 'has' : 'have'} been updated successfully.`,
+        {
+          undo: () => saved.undo(),
+          undone: (back: number) => {
+            if (back === n)
+              toast.success('Restored', {
+                description: `${counted(collection, n)} ${n === 1 ? 'is' : 'are'} as before.`,
+              })
+            else
+              toast(`${counted(collection, back)} of ${n.toLocaleString('en')} restored`, {
+                description: `The others' ${field.label.toLowerCase()} was changed again since: it stays.`,
+              })
+          },
         },
-      })
+      )
       return true
     } catch (failure) {
       reportSaveError(failure)

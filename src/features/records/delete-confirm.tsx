@@ -11,6 +11,7 @@ import { toast } from 'sonner'
 import { failureText } from '../../sync/online-call'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { reportSaveError } from './save-errors'
+import { undoNotice } from './undo-notice'
 
 /** Puts a deleted record back; false when it is too late (the delete reached the server). */
 export type Undo = () => Promise<boolean>
@@ -25,25 +26,15 @@ export interface DeleteTarget {
   restore?: () => Promise<void>
 }
 
-/** How long 'Undo' is offered: a little less than the delete waits on the device. */
-export const UNDO_OFFER_MS = 7_000
-
 /**
- * Returns `ask(target)` to open the question, and the dialog to render. A delete that fails is reported
- * by `onFailure`: by default the product's 'Oops, something went wrong!', or the out-of-storage notice.
+ * After 'Undo': the record is back; or its delete has reached the server, and an Admin restores it from
+ * the Trash.
  */
-async function undone(current: DeleteTarget, undo: Undo) {
-  const { name, restore } = current
-  try {
-    if (await undo()) {
-      toast.success('Restored', { description: `${name} is back.` })
-      return
-    }
-  } catch (error) {
-    reportSaveError(error)
+async function undone({ name, restore }: DeleteTarget, back: boolean) {
+  if (back) {
+    toast.success('Restored', { description: `${name} is back.` })
     return
   }
-  // The delete has reached the server: an Admin's undo is a restore from the Trash.
   if (!restore) {
     toast.error('Too late to undo', {
       description: `The delete of ${name} has reached the server. An Admin can restore it from the Trash.`,
@@ -58,6 +49,10 @@ async function undone(current: DeleteTarget, undo: Undo) {
   }
 }
 
+/**
+ * Returns `ask(target)` to open the question, and the dialog to render. A delete that fails is reported
+ * by `onFailure`: by default the product's 'Oops, something went wrong!', or the out-of-storage notice.
+ */
 export function useDeleteConfirm(label: string, onFailure: (error: unknown) => void = reportSaveError) {
   const [target, setTarget] = useState<DeleteTarget | null>(null)
   // Said of the target it was worked out for: a question asked again never shows the last one's.
@@ -79,13 +74,11 @@ export function useDeleteConfirm(label: string, onFailure: (error: unknown) => v
     setTarget(null)
     try {
       const undo = await current.remove()
-      toast.success('Deleted!', {
-        description: `${current.name} has been deleted.`,
-        ...(undo && {
-          duration: UNDO_OFFER_MS,
-          action: { label: 'Undo', onClick: () => void undone(current, undo) },
-        }),
-      })
+      undoNotice(
+        'Deleted!',
+        `${current.name} has been deleted.`,
+        undo ? { undo, undone: (back: boolean) => undone(current, back) } : undefined,
+      )
     } catch (error) {
       onFailure(error)
     }
