@@ -67,6 +67,7 @@ export function catalogFields(name: CatalogName): EntityFields {
   return {
     name: {
       label: `${title} Name`,
+      aliases: ['name', title.toLowerCase()],
       widget: 'text',
       schema: requiredText(200),
       listed: { column: 1, kind: 'primary', order: true },
@@ -76,6 +77,7 @@ export function catalogFields(name: CatalogName): EntityFields {
     },
     description: {
       label: 'Description',
+      aliases: ['details', 'summary'],
       widget: 'richText',
       schema: richText,
       listed: { column: 2, kind: 'richText' },

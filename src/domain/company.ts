@@ -15,6 +15,7 @@ const website = v.pipe(
 /** A company's fields, each said once (fields.ts): the server's table and migration are the rest of it. */
 export const companyFields = {
   companyName: {
+    aliases: ['name', 'company', 'organisation', 'organization', 'account name'],
     label: 'Company Name',
     widget: 'text',
     schema: requiredText(200),
@@ -25,6 +26,7 @@ export const companyFields = {
     duplicate: { match: 'alone', as: 'text', said: 'the same name' },
   },
   address: {
+    aliases: ['address', 'street address', 'postal address'],
     label: 'Company Address',
     widget: 'textarea',
     schema: text(500),
@@ -33,6 +35,7 @@ export const companyFields = {
     global: 'text',
   },
   website: {
+    aliases: ['web', 'url', 'site', 'web site', 'homepage'],
     label: 'Website',
     widget: 'url',
     schema: website,
@@ -44,6 +47,7 @@ export const companyFields = {
   },
   // Each row keeps it for its 'Email' action.
   email: {
+    aliases: ['email', 'e-mail'],
     label: 'Email Address',
     widget: 'email',
     schema: optionalEmail,
@@ -53,6 +57,7 @@ export const companyFields = {
     card: { line: 2, label: 'Email', action: 'Email {name}' },
   },
   mainPhone: {
+    aliases: ['main phone', 'phone number', 'telephone', 'tel'],
     label: 'Phone',
     widget: 'tel',
     schema: text(40),

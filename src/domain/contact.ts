@@ -54,6 +54,7 @@ export type Contact = ContactFields & DocMeta
 /** A contact's fields, each said once (fields.ts): the server's table and migration are the rest of it. */
 export const contactFields = {
   firstName: {
+    aliases: ['first', 'given name', 'forename'],
     label: 'First Name',
     widget: 'text',
     schema: requiredText(100),
@@ -64,6 +65,7 @@ export const contactFields = {
     duplicate: { match: 'together', as: 'text', said: 'the same name at the same company' },
   },
   lastName: {
+    aliases: ['last', 'surname', 'family name'],
     label: 'Last Name',
     widget: 'text',
     schema: text(100),
@@ -75,6 +77,7 @@ export const contactFields = {
     duplicate: { match: 'together', as: 'text', said: 'the same name at the same company' },
   },
   title: {
+    aliases: ['job title', 'position', 'role'],
     label: 'Title',
     widget: 'text',
     schema: text(100),
@@ -93,6 +96,7 @@ export const contactFields = {
     global: 'text',
   },
   email: {
+    aliases: ['e-mail', 'email address', 'mail'],
     label: 'Email',
     widget: 'email',
     schema: optionalEmail,
@@ -103,6 +107,7 @@ export const contactFields = {
     duplicate: { match: 'alone', as: 'text', said: 'the same email' },
   },
   phone: {
+    aliases: ['phone number', 'telephone', 'tel', 'work phone', 'office phone', 'business phone'],
     label: 'Phone',
     widget: 'tel',
     schema: text(40),
@@ -112,6 +117,7 @@ export const contactFields = {
     duplicate: { match: 'alone', as: 'digits', said: 'the same phone number' },
   },
   mobile: {
+    aliases: ['mobile phone', 'mobile number', 'cell', 'cell phone'],
     label: 'Mobile',
     widget: 'tel',
     schema: text(40),
@@ -120,6 +126,7 @@ export const contactFields = {
     duplicate: { match: 'alone', as: 'digits', said: 'the same phone number' },
   },
   linkedIn: {
+    aliases: ['linkedin url', 'linkedin profile'],
     label: 'LinkedIn',
     widget: 'url',
     schema: profileAddress,
@@ -127,6 +134,7 @@ export const contactFields = {
     card: { line: 4, action: "Open {name}'s LinkedIn profile" },
   },
   company: {
+    aliases: ['company name', 'organisation', 'organization', 'account', 'employer'],
     label: 'Company',
     ...relationTo('companies', {
       createField: 'companyName',

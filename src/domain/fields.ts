@@ -157,6 +157,11 @@ export interface FieldDefinition {
    * records share (a department, a company), not one that names a record (a name, an email).
    */
   bulk?: true
+  /**
+   * Other names a spreadsheet's column of it goes by ('Surname', 'E-mail'), folded as they are compared:
+   * an import guesses each column's field by its header, from these and the field's label and name.
+   */
+  aliases?: readonly string[]
 }
 
 /** What a relation field points at, and what its picker offers to create with the typed text. */

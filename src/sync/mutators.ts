@@ -12,6 +12,7 @@ import { deleteRecords, undoDeletes, undoEdits, updateRecords } from '../db/bulk
 import { dropDraft, keepDraft, type StoredDraft } from '../db/drafts'
 import { ensureMirrorToken } from '../db/eviction'
 import { attachImage, removeImage } from '../db/image-writes'
+import { endImport, type ImportChunk, type ImportProgress, writeImportChunk } from '../db/import-writes'
 import type { OutboxOp } from '../db/outbox-types'
 import {
   createRecord,
@@ -69,6 +70,17 @@ export interface Mutators {
     ids: readonly string[],
     values: Record<string, unknown>,
   ): Promise<SaveManyResult>
+  /**
+   * One chunk of an import's rows saved on this device, with how far the import has come, in one write
+   * (db/import-writes.ts): answers how many records it made.
+   */
+  importChunk(
+    collection: MirroredName,
+    chunk: ImportChunk,
+    progress: { fileHash: string; value: ImportProgress },
+  ): Promise<number>
+  /** An import of a file ended: nothing is left of it to go on with. */
+  endImport(collection: MirroredName, fileHash: string): Promise<void>
   /** A file chosen for the record's image: kept on this device and uploaded before the record points at it. */
   setImage(collection: MirroredName, id: string, file: File): Promise<void>
   /** The record's image removed: the field becomes null. */
@@ -257,6 +269,9 @@ export function mutators({ writes, users, discard, afterWrite }: MutatorDeps): M
         },
       }
     },
+    importChunk: (collection, chunk, progress) =>
+      nudging(writeImportChunk(writes, collection, chunk, progress)),
+    endImport: (collection, fileHash) => endImport(db, collection, fileHash),
     setImage: async (collection, id, file) => {
       await nudging(attachImage(writes, collection, id, file, file.name))
     },

@@ -1,0 +1,106 @@
+/**
+ * An import's rows saved on the device, a chunk at a time: each chunk's new records (and the records
+ * they point at that it makes first, a new company), its updates, and how far the import has come,
+ * in ONE transaction, each record queued as any change is. A record the device already holds under
+ * its id (an import started again: its ids come from its key and lines, src/domain/import-ids.ts) is
+ * not made twice.
+ */
+import type { MirroredName } from '../domain/collections'
+import type { ColumnMapping } from '../domain/import-columns'
+import type { DuplicateChoice, NewRelated } from '../domain/import-plan'
+import { updateRecords } from './bulk-writes'
+import type { OutpostDb } from './database'
+import { depsFor, referencesOf } from './op-deps'
+import type { OutboxOp } from './outbox-types'
+import { baseOp, type WriteContext, writeTables } from './record-writes'
+import { type MirrorRow, mirrorOf } from './tables'
+
+/** An import under way, kept until it ends, so one stopped halfway goes on with the same choices and ids. */
+export interface ImportProgress {
+  /** Its ids' key. */
+  key: string
+  fileName: string
+  mapping: ColumnMapping
+  choice: DuplicateChoice
+  /** How many of the plan's rows are saved. */
+  saved: number
+  rows: number
+  updatedAt: number
+}
+
+export interface ImportChunk {
+  creates: { id: string; values: Record<string, unknown> }[]
+  updates: { id: string; values: Record<string, unknown> }[]
+  related: NewRelated[]
+}
+
+/** Where an import of a file (by its contents' hash) keeps its progress. */
+const progressKey = (collection: MirroredName, fileHash: string) => `import.${collection}.${fileHash}`
+
+/** The progress of an import of this file that has not ended, if any. */
+export async function readImportProgress(db: OutpostDb, collection: MirroredName, fileHash: string) {
+  const entry = await db.meta.get(progressKey(collection, fileHash))
+  return entry?.value as ImportProgress | undefined
+}
+
+/** The import of this file has ended: nothing is left to go on with. */
+export async function endImport(db: OutpostDb, collection: MirroredName, fileHash: string) {
+  await db.meta.delete(progressKey(collection, fileHash))
+}
+
+/** Makes `records` of one collection, leaving out those the device holds already, as createRecord makes each. */
+async function createMany(
+  ctx: WriteContext,
+  collection: MirroredName,
+  records: readonly { id: string; values: Record<string, unknown> }[],
+) {
+  const { db } = ctx
+  const table = mirrorOf(db, collection)
+  const held = await table.bulkGet(records.map(({ id }) => id))
+  const fresh = records.filter((_, i) => !held[i])
+  const stamp = new Date((ctx.now ?? Date.now)()).toISOString()
+  // What a create waits for (its company's create) is looked up once per record it points at, as a bulk
+  // edit does (bulk-writes.ts): thousands of plain awaits would let IndexedDB commit the transaction early.
+  const depsOf = new Map<string, string[]>()
+  for (const { values } of fresh) {
+    const refs = referencesOf(collection, values)
+    const key = JSON.stringify(refs)
+    if (refs.length > 0 && !depsOf.has(key)) depsOf.set(key, await depsFor(db, collection, values))
+  }
+  const rows: MirrorRow[] = fresh.map(({ id, values }) => ({
+    ...values,
+    id,
+    version: 0,
+    createdAt: stamp,
+    updatedAt: stamp,
+  }))
+  const ops: OutboxOp[] = fresh.map(({ id, values }) => ({
+    ...baseOp(ctx, collection, id),
+    kind: 'create',
+    patch: { ...values },
+    deps: depsOf.get(JSON.stringify(referencesOf(collection, values))) ?? [],
+  }))
+  await table.bulkAdd(rows)
+  await db.outbox.bulkAdd(ops)
+  return fresh.length
+}
+
+/** Saves one chunk of an import and its progress together: answers how many records it made. */
+export async function writeImportChunk(
+  ctx: WriteContext,
+  collection: MirroredName,
+  chunk: ImportChunk,
+  progress: { fileHash: string; value: ImportProgress },
+) {
+  const { db } = ctx
+  return db.transaction('rw', [...writeTables(db), db.meta], async () => {
+    const byTarget = new Map<MirroredName, NewRelated[]>()
+    for (const record of chunk.related)
+      byTarget.set(record.collection, [...(byTarget.get(record.collection) ?? []), record])
+    for (const [target, records] of byTarget) await createMany(ctx, target, records)
+    const made = await createMany(ctx, collection, chunk.creates)
+    if (chunk.updates.length) await updateRecords(ctx, collection, chunk.updates)
+    await db.meta.put({ key: progressKey(collection, progress.fileHash), value: progress.value })
+    return made
+  })
+}
