@@ -102,6 +102,7 @@ const addPage = lazyRouteComponent(() => import('../features/records/add-page'),
 const editPage = lazyRouteComponent(() => import('../features/records/edit-page'), 'EditPage')
 const trashPage = lazyRouteComponent(() => import('../features/records/trash-page'), 'TrashPage')
 const mergePage = lazyRouteComponent(() => import('../features/records/merge-page'), 'MergePage')
+const importPage = lazyRouteComponent(() => import('../features/records/import-page'), 'ImportPage')
 /** Entities whose edit screen adds something of its own (an info card, a jump to another record). */
 const ownEditPages: Partial<Record<CollectionName, typeof editPage>> = {
   contacts: lazyRouteComponent(() => import('../features/contacts'), 'EditContactPage'),
@@ -155,6 +156,12 @@ function entityRoutes<C extends CollectionName>(screen: EntityScreen<C>) {
         typeof search.with === 'string' ? { with: search.with } : {},
       beforeLoad: requireAdmin,
       component: mergePage,
+    }),
+    createRoute({
+      getParentRoute: () => signedInRoute,
+      path: paths.import,
+      staticData: { title: titles.import, collection },
+      component: importPage,
     }),
   ] as const
 }

@@ -184,6 +184,11 @@ export const DownloadIcon = (p: P) => (
     <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
   </Icon>
 )
+export const UploadIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M12 15V3M7 8l5-5 5 5M5 21h14" />
+  </Icon>
+)
 export const UsersIcon = (p: P) => (
   <Icon {...p}>
     <circle cx="9" cy="8" r="3.5" />

@@ -6,30 +6,21 @@
  * One column per field of the entity, headed with its label, in the form's
  * order, between the record's ID and its Created and Updated times; a relation
  * gives two (the related record's name, and its ID), rich text its words, an
- * image its stored file name. UTF-8 with a byte-order mark, so spreadsheet
- * programs read accents; a value that begins with =, +, -, @, a tab or a
- * carriage return gets a ' in front, so no spreadsheet runs it as a formula
- * (OWASP's advice on CSV injection).
+ * image its stored file name; written as csv-file.ts writes every CSV file
+ * (a byte-order mark, formulas neutralised).
  */
-import Papa from 'papaparse'
 import type { OutpostDb } from '../../db/database'
 import { listedRecords, namesOf } from '../../db/list-export'
 import type { MirrorRow } from '../../db/tables'
 import { type CollectionName, collections } from '../../domain/collections'
 import { relatedId } from '../../domain/fields'
 import { type RichTextNode, toPlainText } from '../../domain/rich-text'
+import { csvFile } from './csv-file'
 
 interface Column {
   header: string
   value: (row: MirrorRow) => string
 }
-
-const BYTE_ORDER_MARK = '\ufeff'
-/**
- * What a formula may begin with. papaparse's own (`escapeFormulae: true`) must match the whole value
- * with `.`, so a value with a line break after its '=' slipped through.
- */
-const FORMULA_START = /^[=+\-@\t\r]/
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
 
@@ -72,12 +63,9 @@ export async function listCsv(
   query: { search: string; sort?: string },
 ): Promise<{ csv: string; records: number }> {
   const [columns, rows] = await Promise.all([columnsOf(db, collection), listedRecords(db, collection, query)])
-  const csv = Papa.unparse(
-    {
-      fields: columns.map((column) => column.header),
-      data: rows.map((row) => columns.map((c) => c.value(row))),
-    },
-    { escapeFormulae: FORMULA_START, newline: '\r\n' },
+  const csv = csvFile(
+    columns.map((column) => column.header),
+    rows.map((row) => columns.map((c) => c.value(row))),
   )
-  return { csv: BYTE_ORDER_MARK + csv, records: rows.length }
+  return { csv, records: rows.length }
 }

@@ -11,7 +11,7 @@ import { useRuntime } from '../../app/runtime-context'
 import { collections } from '../../domain/collections'
 import { nextSort, parseListSort } from '../../domain/list-order'
 import { DataTable } from '../../ui/data-table'
-import { PlusIcon, TrashIcon } from '../../ui/icons'
+import { PlusIcon, TrashIcon, UploadIcon } from '../../ui/icons'
 import { PageSizeSelect } from '../../ui/page-size-select'
 import { PagedFooter } from '../../ui/paged-footer'
 import { SearchBox } from '../../ui/search-box'
@@ -101,6 +101,10 @@ export function ListPage() {
         </h2>
         <div className="flex flex-wrap items-center gap-2">
           <ExportButton collection={collection} plural={texts.plural} query={query} />
+          <Link to={screen.paths.import} className={button.secondary}>
+            <UploadIcon />
+            Import CSV
+          </Link>
           {user.role === 'Admin' && (
             <Link to={screen.paths.trash} className={button.secondary}>
               <TrashIcon />

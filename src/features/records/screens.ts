@@ -50,9 +50,10 @@ export interface EntityScreen<C extends CollectionName = CollectionName> {
     edit: `/${C}/edit/$id`
     trash: `/${C}/trash`
     merge: `/${C}/merge/$id`
+    import: `/${C}/import`
   }
   /** The routes' names (top bar and the browser tab). */
-  titles: { list: string; add: string; edit: string; trash: string; merge: string }
+  titles: { list: string; add: string; edit: string; trash: string; merge: string; import: string }
   texts: {
     listHeading: string
     addButton: string
@@ -159,6 +160,7 @@ function entityScreen<C extends CollectionName>(
       edit: `/${collection}/edit/$id`,
       trash: `/${collection}/trash`,
       merge: `/${collection}/merge/$id`,
+      import: `/${collection}/import`,
     },
     titles: {
       list: plural,
@@ -166,6 +168,7 @@ function entityScreen<C extends CollectionName>(
       edit: `Edit ${title}`,
       trash: `${plural} Trash`,
       merge: `Merge ${plural}`,
+      import: `Import ${plural}`,
     },
     texts: {
       listHeading: `All ${plural}`,

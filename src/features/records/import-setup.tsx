@@ -1,0 +1,260 @@
+/**
+ * An import of one file read (use-csv-file.ts), from its columns to its rows saved: the mapping (the
+ * guess, or the choices of an import of the same file that stopped), every row checked, the plan
+ * against the records on the device, the duplicates' choice, and the save with its progress and Stop.
+ */
+import { useNavigate } from '@tanstack/react-router'
+import { useEffect, useMemo, useState } from 'react'
+import { toast } from 'sonner'
+import { useRuntime } from '../../app/runtime-context'
+import { importHoldings } from '../../db/import-holdings'
+import { type ImportProgress, readImportProgress } from '../../db/import-writes'
+import { type CollectionName, counted, type MirroredName } from '../../domain/collections'
+import { type ColumnMapping, guessMapping, importFields, mappingProblems } from '../../domain/import-columns'
+import { newImportKey } from '../../domain/import-ids'
+import { type DuplicateChoice, type Holdings, planImport } from '../../domain/import-plan'
+import { Banner } from '../../ui/banner'
+import { ProgressBar } from '../../ui/progress-bar'
+import { saveFile } from '../../ui/save-file'
+import { button } from '../../ui/styles'
+import { timeFormat } from '../../ui/time-format'
+import { ImportMapping } from './import-mapping'
+import { DuplicateChoices, ImportCounts, ImportPreview, RefusedRows } from './import-summary'
+import { refusedCsv } from './refused-csv'
+import type { EntityScreen } from './screens'
+import { useCheckedRows } from './use-checked-rows'
+import { useImportRun } from './use-import-run'
+
+export interface ReadFile {
+  name: string
+  headers: string[]
+  rows: string[][]
+  fileHash: string
+}
+
+const number = (count: number) => count.toLocaleString('en')
+
+/** The import's key and choices: those of an import of this file that stopped, or new ones. */
+function useStart(collection: CollectionName, file: ReadFile) {
+  const { db } = useRuntime()
+  const [start, setStart] = useState<{ key: string; stopped?: ImportProgress } | null>(null)
+  useEffect(() => {
+    let current = true
+    void readImportProgress(db, collection, file.fileHash).then((stopped) => {
+      if (current) setStart(stopped ? { key: stopped.key, stopped } : { key: newImportKey() })
+    })
+    return () => {
+      current = false
+    }
+  }, [db, collection, file.fileHash])
+  return start
+}
+
+function useHoldings(collection: CollectionName) {
+  const { db } = useRuntime()
+  const [holdings, setHoldings] = useState<Holdings | null>(null)
+  useEffect(() => {
+    let current = true
+    void importHoldings(db, collection).then((read) => current && setHoldings(read))
+    return () => {
+      current = false
+    }
+  }, [db, collection])
+  return holdings
+}
+
+export function ImportSetup({
+  screen,
+  file,
+  onOtherFile,
+}: {
+  screen: EntityScreen
+  file: ReadFile
+  onOtherFile: () => void
+}) {
+  const start = useStart(screen.collection, file)
+  // The mapping and choice wait for what an earlier import of this file chose.
+  return start ? <ImportSteps screen={screen} file={file} start={start} onOtherFile={onOtherFile} /> : null
+}
+
+function ImportSteps({
+  screen,
+  file,
+  start,
+  onOtherFile,
+}: {
+  screen: EntityScreen
+  file: ReadFile
+  start: { key: string; stopped?: ImportProgress }
+  onOtherFile: () => void
+}) {
+  const { collection, texts } = screen
+  const navigate = useNavigate()
+  const fields = useMemo(() => importFields(collection), [collection])
+  const [mapping, setMapping] = useState<ColumnMapping>(
+    () => start.stopped?.mapping ?? guessMapping(file.headers, fields),
+  )
+  const [choice, setChoice] = useState<DuplicateChoice>(start.stopped?.choice ?? 'skip')
+  const problems = mappingProblems(mapping, file.headers, fields)
+  const { checked, progress } = useCheckedRows(
+    collection,
+    fields,
+    problems.length ? null : mapping,
+    file.headers,
+    file.rows,
+  )
+  const holdings = useHoldings(collection)
+  const plan = useMemo(
+    () => checked && holdings && planImport(collection, checked.read, holdings, choice, start.key),
+    [checked, holdings, collection, choice, start.key],
+  )
+  const run = useImportRun(collection as MirroredName)
+  const mapped = fields.filter((field) => mapping.includes(field.name))
+  const saving = run.state.step === 'saving'
+
+  useEffect(() => {
+    if (run.state.step !== 'done' || !plan) return
+    toast.success('Imported', {
+      description: `${counted(collection, plan.creates)} added, ${number(plan.updates)} updated, ${number(plan.skips)} skipped.`,
+    })
+    void navigate({ to: screen.paths.list })
+  }, [run.state.step, plan, collection, navigate, screen.paths.list])
+
+  const begin = () => {
+    if (!plan) return
+    const from =
+      run.state.step === 'stopped' || run.state.step === 'failed'
+        ? run.state.saved
+        : (start.stopped?.saved ?? 0)
+    void run.start({
+      fileHash: file.fileHash,
+      fileName: file.name,
+      key: start.key,
+      mapping,
+      choice,
+      plan,
+      from,
+    })
+  }
+  const toSave = plan ? plan.creates + plan.updates : 0
+  const resumable =
+    run.state.step === 'stopped' ||
+    run.state.step === 'failed' ||
+    (start.stopped && run.state.step === 'ready')
+
+  const importLabel = resumable
+    ? 'Import the rest'
+    : !plan
+      ? `Import ${texts.plural}`
+      : toSave > 0
+        ? `Import ${counted(collection, toSave)}`
+        : 'Nothing to import'
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-700">
+          <span className="font-medium text-slate-900 wrap-anywhere">{file.name}</span>:{' '}
+          {number(file.rows.length)} {file.rows.length === 1 ? 'row' : 'rows'}, {file.headers.length}{' '}
+          {file.headers.length === 1 ? 'column' : 'columns'}
+        </p>
+        <button type="button" className={button.secondary} onClick={onOtherFile} disabled={saving}>
+          Choose another file
+        </button>
+      </div>
+      {start.stopped && run.state.step === 'ready' && (
+        <Banner tone="info" title="This file's import stopped before its end">
+          It saved {number(start.stopped.saved)} of {number(start.stopped.rows)} rows (
+          {timeFormat.format(new Date(start.stopped.updatedAt))}). Its columns and choices are as they were;
+          'Import the rest' saves the rows left, and none twice.
+        </Banner>
+      )}
+      <section aria-labelledby="import-columns" className="space-y-3">
+        <h3 id="import-columns" className="text-base font-semibold text-slate-900">
+          Columns
+        </h3>
+        <ImportMapping
+          headers={file.headers}
+          rows={file.rows}
+          fields={fields}
+          mapping={mapping}
+          onChange={setMapping}
+        />
+        {problems.length > 0 && (
+          <Banner tone="danger" title="Choose the columns again">
+            <ul className="list-disc space-y-0.5 pl-4">
+              {problems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          </Banner>
+        )}
+      </section>
+      {problems.length === 0 && !plan && <ProgressBar label="Checking the rows…" share={progress} />}
+      {checked && plan && (
+        <section aria-labelledby="import-saved" className="space-y-4">
+          <h3 id="import-saved" className="text-base font-semibold text-slate-900">
+            What will be saved
+          </h3>
+          <ImportCounts collection={collection} plan={plan} refused={checked.refused.length} />
+          {plan.duplicates > 0 && (
+            <DuplicateChoices
+              collection={collection}
+              duplicates={plan.duplicates}
+              choice={choice}
+              onChange={setChoice}
+            />
+          )}
+          {checked.read.length > 0 && <ImportPreview rows={checked.read} fields={mapped} />}
+          {checked.refused.length > 0 && (
+            <RefusedRows
+              refused={checked.refused}
+              onDownload={() =>
+                saveFile(
+                  `${file.name.replace(/\.[^.]*$/, '')}-not-imported.csv`,
+                  refusedCsv(file.headers, checked.refused),
+                  'text/csv;charset=utf-8',
+                )
+              }
+            />
+          )}
+        </section>
+      )}
+      {run.state.step === 'saving' && (
+        <div className="space-y-3">
+          <ProgressBar
+            label={`Saving: ${number(run.state.saved)} of ${number(run.state.rows)} rows`}
+            share={run.state.saved / Math.max(1, run.state.rows)}
+          />
+          <button type="button" className={button.secondary} onClick={run.stop}>
+            Stop
+          </button>
+        </div>
+      )}
+      {run.state.step === 'stopped' && (
+        <Banner tone="info" title="Import stopped">
+          {number(run.state.saved)} of {number(run.state.rows)} rows are saved on this device and stay so.
+          'Import the rest' goes on from there.
+        </Banner>
+      )}
+      {run.state.step === 'failed' && (
+        <Banner tone="danger" title="The import could not go on">
+          {number(run.state.saved)} of {number(run.state.rows)} rows are saved on this device. 'Import the
+          rest' tries again from there, and saves no row twice.
+        </Banner>
+      )}
+      {!saving && (
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className={button.primary}
+            disabled={!plan || (toSave === 0 && !resumable)}
+            onClick={begin}
+          >
+            {importLabel}
+          </button>
+        </div>
+      )}
+    </div>
+  )
+}
