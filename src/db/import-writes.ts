@@ -10,7 +10,7 @@ import type { ColumnMapping } from '../domain/import-columns'
 import type { DuplicateChoice, NewRelated } from '../domain/import-plan'
 import { updateRecords } from './bulk-writes'
 import type { OutpostDb } from './database'
-import { depsFor, referencesOf } from './op-deps'
+import { depsForAll } from './op-deps'
 import type { OutboxOp } from './outbox-types'
 import { baseOp, type WriteContext, writeTables } from './record-writes'
 import { type MirrorRow, mirrorOf } from './tables'
@@ -48,6 +48,24 @@ export async function endImport(db: OutpostDb, collection: MirroredName, fileHas
   await db.meta.delete(progressKey(collection, fileHash))
 }
 
+/**
+ * The records whose ids the table does not hold yet. Read as the keys of one range, from the least id
+ * to the greatest: an import's ids share their key's prefix (src/domain/import-ids.ts), so the range
+ * holds its own records only. `bulkGet` asked for each id alone, and a get that misses is as dear as
+ * one that finds: 3.7 of the 10 s an import of 10,000 contacts took in Chromium.
+ */
+async function notHeld<T extends { id: string }>(table: ReturnType<typeof mirrorOf>, records: readonly T[]) {
+  if (records.length === 0) return []
+  const ids = records.map(({ id }) => id).sort()
+  const held = new Set(
+    await table
+      .where(':id')
+      .between(ids[0] as string, ids.at(-1) as string, true, true)
+      .primaryKeys(),
+  )
+  return records.filter(({ id }) => !held.has(id))
+}
+
 /** Makes `records` of one collection, leaving out those the device holds already, as createRecord makes each. */
 async function createMany(
   ctx: WriteContext,
@@ -56,17 +74,14 @@ async function createMany(
 ) {
   const { db } = ctx
   const table = mirrorOf(db, collection)
-  const held = await table.bulkGet(records.map(({ id }) => id))
-  const fresh = records.filter((_, i) => !held[i])
+  const fresh = await notHeld(table, records)
   const stamp = new Date((ctx.now ?? Date.now)()).toISOString()
-  // What a create waits for (its company's create) is looked up once per record it points at, as a bulk
-  // edit does (bulk-writes.ts): thousands of plain awaits would let IndexedDB commit the transaction early.
-  const depsOf = new Map<string, string[]>()
-  for (const { values } of fresh) {
-    const refs = referencesOf(collection, values)
-    const key = JSON.stringify(refs)
-    if (refs.length > 0 && !depsOf.has(key)) depsOf.set(key, await depsFor(db, collection, values))
-  }
+  // What each create waits for (its company's create), read in one pass over the queue of each collection pointed at.
+  const deps = await depsForAll(
+    db,
+    collection,
+    fresh.map(({ values }) => values),
+  )
   const rows: MirrorRow[] = fresh.map(({ id, values }) => ({
     ...values,
     id,
@@ -74,11 +89,11 @@ async function createMany(
     createdAt: stamp,
     updatedAt: stamp,
   }))
-  const ops: OutboxOp[] = fresh.map(({ id, values }) => ({
+  const ops: OutboxOp[] = fresh.map(({ id, values }, i) => ({
     ...baseOp(ctx, collection, id),
     kind: 'create',
     patch: { ...values },
-    deps: depsOf.get(JSON.stringify(referencesOf(collection, values))) ?? [],
+    deps: deps[i] ?? [],
   }))
   await table.bulkAdd(rows)
   await db.outbox.bulkAdd(ops)

@@ -4,6 +4,7 @@
  * record whose image is still waiting to be uploaded. The server would refuse
  * either reference until the other op has landed.
  */
+import Dexie from 'dexie'
 import { type MirroredName, mirrored } from '../domain/collections'
 import type { OutpostDb } from './database'
 
@@ -39,6 +40,36 @@ export async function depsFor(db: OutpostDb, collection: MirroredName, patch: Re
     for (const op of ops) if (op.kind === kind) deps.push(op.opId)
   }
   return deps
+}
+
+/**
+ * `depsFor` of many patches at once (an import's chunk): each target collection's queue is read in one
+ * range, not one query per patch, which cost an import of 10,000 contacts naming 2,000 new companies
+ * most of its time. Call inside a transaction.
+ */
+export async function depsForAll(
+  db: OutpostDb,
+  collection: MirroredName,
+  patches: readonly Record<string, unknown>[],
+): Promise<string[][]> {
+  const wanted = patches.map((patch) => referencesOf(collection, patch))
+  const targets = new Set(wanted.flatMap((refs) => refs.map(([target]) => target)))
+  const queued = new Map<string, { opId: string; kind: string }[]>()
+  for (const target of targets) {
+    const ops = await db.outbox
+      .where('[collection+recordId]')
+      .between([target, Dexie.minKey], [target, Dexie.maxKey])
+      .toArray()
+    for (const op of ops) {
+      const key = `${target}\u0001${op.recordId}`
+      queued.set(key, [...(queued.get(key) ?? []), op])
+    }
+  }
+  return wanted.map((refs) =>
+    refs.flatMap(([target, id, kind]) =>
+      (queued.get(`${target}\u0001${id}`) ?? []).filter((op) => op.kind === kind).map((op) => op.opId),
+    ),
+  )
 }
 
 export const mergeDeps = (a: string[], b: string[]) => [...new Set([...a, ...b])]

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark, one after another, printing its figures
  * (never pass/fail), then BENCHMARKS.md written from them with the machine's
- * description. `BENCH_ONLY=browser,sync` runs some only (server, mixed, sync, browser, engines, main-thread, dashboard, bulk, js, live); the sections of the
+ * description. `BENCH_ONLY=browser,sync` runs some only (server, mixed, sync, browser, engines, main-thread, dashboard, bulk, import, js, live); the sections of the
  * others, and any section this writer does not make (another tool's), are
  * kept from the file as they were.
  */
@@ -16,6 +16,7 @@ import { type BrowserFigures, browserBench, type Stat } from './browser-bench'
 import { bulkBench } from './bulk-bench'
 import { dashboardBench } from './dashboard-bench'
 import { type EngineFigures, enginesBench, type KeyStat } from './engines-bench'
+import { importBench } from './import-bench'
 import { jsPerScreen, type ScreenJs } from './js-per-screen'
 import { liveFeedBench, liveFeedSection } from './live-feed-bench'
 import { mainThreadBench, mainThreadSection } from './main-thread-bench'
@@ -454,6 +455,11 @@ if (runs('bulk')) {
     'Many records at once',
     ['What `tests/bench/bulk-bench.ts` printed:', '', fence(lines)].join('\n'),
   )
+}
+if (runs('import')) {
+  console.log('\n— Import: a spreadsheet of 100,000 contacts into a new device, offline, then sent —')
+  const lines = await printed(importBench)
+  sections.set('Import', ['What `tests/bench/import-bench.ts` printed:', '', fence(lines)].join('\n'))
 }
 if (runs('live')) {
   console.log('\n— Feed stream: a change on one device to the screen of another, and 1,000 open streams —')
