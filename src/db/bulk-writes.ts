@@ -130,12 +130,15 @@ async function editRows(
         deps,
       })
   }
-  await mirrorOf(db, collection).bulkPut(
-    changes.map(({ current, patch }) => ({ ...current, ...patch, updatedAt })),
-  )
+  // The queue before the rows: should a transaction ever land in part (Firefox, a reload mid-import),
+  // a change queued over an unchanged row is sent and answered whole; a row changed with nothing queued
+  // would never reach the server, and the same edit again would find nothing to change.
   await db.outbox.bulkPut(merged)
   await db.outbox.bulkAdd(added)
   for (const [tail, merge] of refused) await mergeInto(db, tail, merge)
+  await mirrorOf(db, collection).bulkPut(
+    changes.map(({ current, patch }) => ({ ...current, ...patch, updatedAt })),
+  )
   return changes.map(({ current, base }) => ({ id: current.id, before: base }))
 }
 

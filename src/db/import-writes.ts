@@ -11,7 +11,6 @@ import type { DuplicateChoice, NewRelated } from '../domain/import-plan'
 import { updateRecords } from './bulk-writes'
 import type { OutpostDb } from './database'
 import { depsForAll } from './op-deps'
-import type { OutboxOp } from './outbox-types'
 import { baseOp, type WriteContext, writeTables } from './record-writes'
 import { type MirrorRow, mirrorOf } from './tables'
 
@@ -66,37 +65,57 @@ async function notHeld<T extends { id: string }>(table: ReturnType<typeof mirror
   return records.filter(({ id }) => !held.has(id))
 }
 
-/** Makes `records` of one collection, leaving out those the device holds already, as createRecord makes each. */
+/** The ids among `ids` whose create is queued: one range of the queue, as `notHeld` reads the table. */
+async function queuedCreates(db: OutpostDb, collection: MirroredName, ids: readonly string[]) {
+  if (ids.length === 0) return new Set<string>()
+  const sorted = [...ids].sort()
+  const ops = await db.outbox
+    .where('[collection+recordId]')
+    .between([collection, sorted[0] as string], [collection, sorted.at(-1) as string], true, true)
+    .toArray()
+  return new Set(ops.filter((op) => op.kind === 'create').map((op) => op.recordId))
+}
+
+/**
+ * Makes `records` of one collection, as createRecord makes each: those the device holds already are
+ * left out, and a record whose create is queued without its row gets the row alone. The queue is
+ * written before the rows: Firefox was seen to keep the rows of a chunk cut by a reload without their
+ * queued creates (they never reached the server). Written in this order, whatever part of a chunk
+ * lands, the next run or the server's answer makes it whole.
+ */
 async function createMany(
   ctx: WriteContext,
   collection: MirroredName,
   records: readonly { id: string; values: Record<string, unknown> }[],
 ) {
   const { db } = ctx
-  const table = mirrorOf(db, collection)
-  const fresh = await notHeld(table, records)
+  const fresh = await notHeld(mirrorOf(db, collection), records)
+  const queued = await queuedCreates(
+    db,
+    collection,
+    fresh.map(({ id }) => id),
+  )
+  const unqueued = fresh.filter(({ id }) => !queued.has(id))
   const stamp = new Date((ctx.now ?? Date.now)()).toISOString()
   // What each create waits for (its company's create), read in one pass over the queue of each collection pointed at.
   const deps = await depsForAll(
     db,
     collection,
-    fresh.map(({ values }) => values),
+    unqueued.map(({ values }) => values),
   )
-  const rows: MirrorRow[] = fresh.map(({ id, values }) => ({
-    ...values,
-    id,
-    version: 0,
-    createdAt: stamp,
-    updatedAt: stamp,
-  }))
-  const ops: OutboxOp[] = fresh.map(({ id, values }, i) => ({
-    ...baseOp(ctx, collection, id),
-    kind: 'create',
-    patch: { ...values },
-    deps: deps[i] ?? [],
-  }))
-  await table.bulkAdd(rows)
-  await db.outbox.bulkAdd(ops)
+  await db.outbox.bulkAdd(
+    unqueued.map(({ id, values }, i) => ({
+      ...baseOp(ctx, collection, id),
+      kind: 'create' as const,
+      patch: { ...values },
+      deps: deps[i] ?? [],
+    })),
+  )
+  await mirrorOf(db, collection).bulkAdd(
+    fresh.map(
+      ({ id, values }): MirrorRow => ({ ...values, id, version: 0, createdAt: stamp, updatedAt: stamp }),
+    ),
+  )
   return fresh.length
 }
 

@@ -134,7 +134,16 @@ export const contactFields = {
     card: { line: 4, action: "Open {name}'s LinkedIn profile" },
   },
   company: {
-    aliases: ['company name', 'organisation', 'organization', 'account', 'employer'],
+    aliases: [
+      'company name',
+      'organisation',
+      'organisation name',
+      'organization',
+      'organization name',
+      'account',
+      'account name',
+      'employer',
+    ],
     label: 'Company',
     ...relationTo('companies', {
       createField: 'companyName',

@@ -7,6 +7,7 @@
  * - back online, sent: until the outbox is empty and the server counts every row.
  * The rows name 2,000 companies, none on the device, so the import makes them too. Printed, never asserted.
  */
+import { chooseFile } from '../e2e/choose-file'
 import { settled, shownText, signIn } from '../e2e/engine-flows'
 import { networkSwitch } from '../e2e/network-switch'
 import { openEngine } from '../e2e/open-engine'
@@ -37,15 +38,6 @@ function spreadsheet() {
   return lines.join('\r\n')
 }
 
-/** Hands the import's file input the file, as the file dialog does. */
-function chooseIn({ text }: { text: string }) {
-  const input = document.querySelector('input[type=file]') as HTMLInputElement
-  const transfer = new DataTransfer()
-  transfer.items.add(new File([text], 'contacts.csv', { type: 'text/csv' }))
-  input.files = transfer.files
-  input.dispatchEvent(new Event('change', { bubbles: true }))
-}
-
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 
 export async function importBench() {
@@ -66,7 +58,7 @@ export async function importBench() {
     )
     const n = ROWS.toLocaleString('en')
     const chosen = Date.now()
-    await page.evaluate(chooseIn, { text })
+    await chooseFile(page, 'contacts.csv', text)
     await until(
       () => shownText(page),
       (shown) => shown.includes(`${n} contacts will be added.`),

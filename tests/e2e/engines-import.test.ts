@@ -6,6 +6,7 @@
  * network is back the server holds each new contact once and the new company once.
  */
 import { describe, expect, it } from 'vitest'
+import { chooseFile } from './choose-file'
 import { settled, signIn, waitForText } from './engine-flows'
 import { ENGINES, type EnginePage } from './engine-page'
 import { engineRig } from './engine-rig'
@@ -14,19 +15,6 @@ import { apiSession, type RunningServer } from './server-process'
 import { until } from './signed-in'
 
 const shots = 'tests/e2e/screenshots'
-
-/** Hands the page's file input a file, as choosing it in the file dialog does (drivers cannot reach the dialog). */
-const chooseFile = (page: EnginePage, name: string, text: string) =>
-  page.evaluate(
-    ({ name, text }) => {
-      const input = document.querySelector('input[type=file]') as HTMLInputElement
-      const transfer = new DataTransfer()
-      transfer.items.add(new File([text], name, { type: 'text/csv' }))
-      input.files = transfer.files
-      input.dispatchEvent(new Event('change', { bubbles: true }))
-    },
-    { name, text },
-  )
 
 describe.each(ENGINES)('%s', (engine) => {
   let server: RunningServer

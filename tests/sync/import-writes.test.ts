@@ -126,4 +126,43 @@ describe('an import saved on the device', () => {
     expect(new Set(creates.map((op) => op.recordId)).size).toBe(creates.length)
     expect(creates).toHaveLength(6)
   })
+
+  it('cut after its queue and before its rows (a reload in Firefox), makes the rows on the next run and queues nothing twice', async () => {
+    const planned = await plan('skip')
+    const chunk = chunkOf(planned.rows)
+    // What landed of the cut chunk: the new companies and the first two contacts' creates, queued; no row.
+    await writeImportChunk(
+      ctx(),
+      'contacts',
+      { creates: [], updates: [], related: chunk.related },
+      progress(0),
+    )
+    await db.companies.clear()
+    const cut = chunk.creates.slice(0, 2)
+    await db.outbox.bulkAdd(
+      cut.map(({ id, values }, i) => ({
+        opId: `cut-${i}`,
+        userId: 'u1',
+        collection: 'contacts',
+        recordId: id,
+        kind: 'create',
+        patch: values,
+        base: {},
+        baseVersion: null,
+        deps: [],
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: 0,
+        createdAt: 1,
+      })),
+    )
+    await writeImportChunk(ctx(), 'contacts', chunk, progress(5))
+    expect(await db.contacts.count()).toBe(4)
+    // Acme Ltd and Navy Labs, new here: their creates were queued before the cut, their rows made now.
+    expect(await db.companies.count()).toBe(2)
+    const creates = (await db.outbox.toArray()).filter((op) => op.kind === 'create')
+    expect(creates).toHaveLength(6)
+    expect(new Set(creates.map((op) => op.recordId)).size).toBe(6)
+    expect(creates.filter((op) => op.opId.startsWith('cut-'))).toHaveLength(2)
+  })
 })

@@ -3,7 +3,6 @@
  * this device, offline too, each queued like any change. The file is read off the page's thread
  * (use-csv-file.ts); then import-setup.tsx maps, checks, plans and saves it.
  */
-import { useId } from 'react'
 import { Banner } from '../../ui/banner'
 import { UploadIcon } from '../../ui/icons'
 import { ProgressBar } from '../../ui/progress-bar'
@@ -17,7 +16,6 @@ export function ImportPage() {
   const screen = useScreen()
   const { titles, texts, collection } = screen
   const { file, choose, clear } = useCsvFile()
-  const inputId = useId()
   const headingId = `import-${collection}`
 
   return (
@@ -44,13 +42,13 @@ export function ImportPage() {
           {file.step === 'reading' ? (
             <ProgressBar label={`Reading ${file.name}…`} share={file.progress} />
           ) : (
-            <div>
-              <label htmlFor={inputId} className={`${button.primary} cursor-pointer`}>
-                <UploadIcon />
-                Choose a CSV file
-              </label>
+            // The input inside its label: a keyboard's focus on it rings the button it is drawn as.
+            <label
+              className={`${button.primary} cursor-pointer focus-within:ring-2 focus-within:ring-brand focus-within:ring-offset-2`}
+            >
+              <UploadIcon />
+              Choose a CSV file
               <input
-                id={inputId}
                 type="file"
                 accept=".csv,text/csv,.txt,text/plain"
                 className="sr-only"
@@ -61,7 +59,7 @@ export function ImportPage() {
                   if (chosen) choose(chosen)
                 }}
               />
-            </div>
+            </label>
           )}
         </div>
       )}

@@ -37,7 +37,9 @@ export function ImportCounts({
   const lines = [
     plan.creates > 0 && `${counted(collection, plan.creates)} will be added.`,
     plan.updates > 0 &&
-      `${counted(collection, plan.updates)} on this device (or made by a row above) will be updated.`,
+      (plan.updates === 1
+        ? `1 row will update the ${collections[collection].label} it repeats with its values.`
+        : `${number(plan.updates)} rows will update the ${collections[collection].path} they repeat with their values.`),
     plan.skips > 0 &&
       `${number(plan.skips)} ${plan.skips === 1 ? 'row repeats' : 'rows repeat'} a ${collections[collection].label} and will be skipped.`,
     plan.done > 0 &&

@@ -20,7 +20,7 @@ describe('the columns of a file', () => {
       'E-mail',
       'Téléphone',
       'Cell phone',
-      'Organisation',
+      'Organisation name',
       'Notes',
       'job_title',
     ]

@@ -21,6 +21,7 @@ describe('the screens’ words', () => {
         edit: 'Edit Contact',
         trash: 'Contacts Trash',
         merge: 'Merge Contacts',
+        import: 'Import Contacts',
       },
       texts: {
         listHeading: 'All Contacts',
@@ -46,6 +47,7 @@ describe('the screens’ words', () => {
         edit: 'Edit Company',
         trash: 'Companies Trash',
         merge: 'Merge Companies',
+        import: 'Import Companies',
       },
       texts: {
         listHeading: 'All Companies',
@@ -71,6 +73,7 @@ describe('the screens’ words', () => {
         edit: 'Edit Industry',
         trash: 'Industries Trash',
         merge: 'Merge Industries',
+        import: 'Import Industries',
       },
       texts: {
         listHeading: 'All Industries',
@@ -100,6 +103,7 @@ describe('the screens’ words', () => {
       edit: '/companies/edit/$id',
       trash: '/companies/trash',
       merge: '/companies/merge/$id',
+      import: '/companies/import',
     })
   })
 })
