@@ -13,6 +13,7 @@ import { type CollectionName, counted, type MirroredName } from '../../domain/co
 import { type ColumnMapping, guessMapping, importFields, mappingProblems } from '../../domain/import-columns'
 import { newImportKey } from '../../domain/import-ids'
 import { type DuplicateChoice, type Holdings, planImport } from '../../domain/import-plan'
+import { formatCount } from '../../domain/paging'
 import { Banner } from '../../ui/banner'
 import { ProgressBar } from '../../ui/progress-bar'
 import { saveFile } from '../../ui/save-file'
@@ -31,8 +32,6 @@ export interface ReadFile {
   rows: string[][]
   fileHash: string
 }
-
-const number = (count: number) => count.toLocaleString('en')
 
 /** The import's key and choices: those of an import of this file that stopped, or new ones. */
 function useStart(collection: CollectionName, file: ReadFile) {
@@ -115,7 +114,7 @@ function ImportSteps({
   useEffect(() => {
     if (run.state.step !== 'done' || !plan) return
     toast.success('Imported', {
-      description: `${counted(collection, plan.creates)} added, ${number(plan.updates)} updated, ${number(plan.skips)} skipped.`,
+      description: `${counted(collection, plan.creates)} added, ${formatCount(plan.updates)} updated, ${formatCount(plan.skips)} skipped.`,
     })
     void navigate({ to: screen.paths.list })
   }, [run.state.step, plan, collection, navigate, screen.paths.list])
@@ -155,7 +154,7 @@ function ImportSteps({
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-700">
           <span className="font-medium text-slate-900 wrap-anywhere">{file.name}</span>:{' '}
-          {number(file.rows.length)} {file.rows.length === 1 ? 'row' : 'rows'}, {file.headers.length}{' '}
+          {formatCount(file.rows.length)} {file.rows.length === 1 ? 'row' : 'rows'}, {file.headers.length}{' '}
           {file.headers.length === 1 ? 'column' : 'columns'}
         </p>
         <button type="button" className={button.secondary} onClick={onOtherFile} disabled={saving}>
@@ -164,7 +163,7 @@ function ImportSteps({
       </div>
       {start.stopped && run.state.step === 'ready' && (
         <Banner tone="info" title="This file's import stopped before its end">
-          It saved {number(start.stopped.saved)} of {number(start.stopped.rows)} rows (
+          It saved {formatCount(start.stopped.saved)} of {formatCount(start.stopped.rows)} rows (
           {timeFormat.format(new Date(start.stopped.updatedAt))}). Its columns and choices are as they were;
           'Import the rest' saves the rows left, and none twice.
         </Banner>
@@ -223,7 +222,7 @@ function ImportSteps({
       {run.state.step === 'saving' && (
         <div className="space-y-3">
           <ProgressBar
-            label={`Saving: ${number(run.state.saved)} of ${number(run.state.rows)} rows`}
+            label={`Saving: ${formatCount(run.state.saved)} of ${formatCount(run.state.rows)} rows`}
             share={run.state.saved / Math.max(1, run.state.rows)}
           />
           <button type="button" className={button.secondary} onClick={run.stop}>
@@ -233,14 +232,14 @@ function ImportSteps({
       )}
       {run.state.step === 'stopped' && (
         <Banner tone="info" title="Import stopped">
-          {number(run.state.saved)} of {number(run.state.rows)} rows are saved on this device and stay so.
-          'Import the rest' goes on from there.
+          {formatCount(run.state.saved)} of {formatCount(run.state.rows)} rows are saved on this device and
+          stay so. 'Import the rest' goes on from there.
         </Banner>
       )}
       {run.state.step === 'failed' && (
         <Banner tone="danger" title="The import could not go on">
-          {number(run.state.saved)} of {number(run.state.rows)} rows are saved on this device. 'Import the
-          rest' tries again from there, and saves no row twice.
+          {formatCount(run.state.saved)} of {formatCount(run.state.rows)} rows are saved on this device.
+          'Import the rest' tries again from there, and saves no row twice.
         </Banner>
       )}
       {!saving && (

@@ -7,6 +7,7 @@ import { type CollectionName, collections, counted } from '../../domain/collecti
 import type { ImportField } from '../../domain/import-columns'
 import type { DuplicateChoice, ImportPlan } from '../../domain/import-plan'
 import type { ReadRow, RefusedRow } from '../../domain/import-rows'
+import { formatCount } from '../../domain/paging'
 import { type RichTextNode, toPlainText } from '../../domain/rich-text'
 import { DownloadIcon } from '../../ui/icons'
 import { button } from '../../ui/styles'
@@ -15,8 +16,6 @@ import { button } from '../../ui/styles'
 const PREVIEW_ROWS = 5
 const REFUSED_SHOWN = 10
 const NEW_NAMES_SHOWN = 5
-
-const number = (count: number) => count.toLocaleString('en')
 
 function shown(row: ReadRow, field: ImportField): string {
   if (field.definition.widget === 'relation') return row.names[field.name] ?? ''
@@ -39,12 +38,13 @@ export function ImportCounts({
     plan.updates > 0 &&
       (plan.updates === 1
         ? `1 row will update the ${collections[collection].label} it repeats with its values.`
-        : `${number(plan.updates)} rows will update the ${collections[collection].path} they repeat with their values.`),
+        : `${formatCount(plan.updates)} rows will update the ${collections[collection].path} they repeat with their values.`),
     plan.skips > 0 &&
-      `${number(plan.skips)} ${plan.skips === 1 ? 'row repeats' : 'rows repeat'} a ${collections[collection].label} and will be skipped.`,
+      `${formatCount(plan.skips)} ${plan.skips === 1 ? 'row repeats' : 'rows repeat'} a ${collections[collection].label} and will be skipped.`,
     plan.done > 0 &&
-      `${number(plan.done)} ${plan.done === 1 ? 'row was' : 'rows were'} saved by this import before it stopped.`,
-    refused > 0 && `${number(refused)} ${refused === 1 ? 'row cannot' : 'rows cannot'} be imported (below).`,
+      `${formatCount(plan.done)} ${plan.done === 1 ? 'row was' : 'rows were'} saved by this import before it stopped.`,
+    refused > 0 &&
+      `${formatCount(refused)} ${refused === 1 ? 'row cannot' : 'rows cannot'} be imported (below).`,
   ].filter(Boolean)
   const { newRelated } = plan
   // What the rows' relations point at (a contact's company): the records made for them are of it.
@@ -56,10 +56,12 @@ export function ImportCounts({
       ))}
       {target && newRelated.length > 0 && (
         <p>
-          {number(newRelated.length)} new{' '}
+          {formatCount(newRelated.length)} new{' '}
           {newRelated.length === 1 ? collections[target].label : collections[target].plural.toLowerCase()}{' '}
           will be added: {newRelated.slice(0, NEW_NAMES_SHOWN).join(', ')}
-          {newRelated.length > NEW_NAMES_SHOWN && ` and ${number(newRelated.length - NEW_NAMES_SHOWN)} more`}.
+          {newRelated.length > NEW_NAMES_SHOWN &&
+            ` and ${formatCount(newRelated.length - NEW_NAMES_SHOWN)} more`}
+          .
         </p>
       )}
     </div>
@@ -86,8 +88,8 @@ export function DuplicateChoices({
   return (
     <fieldset className="space-y-2">
       <legend className="text-sm font-medium text-slate-900">
-        {duplicates === 1 ? '1 row repeats' : `${number(duplicates)} rows repeat`} a {label} on this device or
-        a row above it (the same email, phone number, or name at the same company)
+        {duplicates === 1 ? '1 row repeats' : `${formatCount(duplicates)} rows repeat`} a {label} on this
+        device or a row above it (the same email, phone number, or name at the same company)
       </legend>
       {choices.map(([value, text]) => (
         <label
@@ -169,7 +171,7 @@ export function RefusedRows({
         <h3 className="text-sm font-semibold text-slate-900">
           {refused.length === 1
             ? '1 row cannot be imported'
-            : `${number(refused.length)} rows cannot be imported`}
+            : `${formatCount(refused.length)} rows cannot be imported`}
         </h3>
         <button type="button" className={button.secondary} onClick={onDownload}>
           <DownloadIcon />
@@ -185,7 +187,7 @@ export function RefusedRows({
       </ul>
       {refused.length > REFUSED_SHOWN && (
         <p className="text-sm text-slate-600">
-          And {number(refused.length - REFUSED_SHOWN)} more: the file of them lists every one.
+          And {formatCount(refused.length - REFUSED_SHOWN)} more: the file of them lists every one.
         </p>
       )}
     </div>
