@@ -38,7 +38,11 @@ export async function openGecko({
   })
   const page = (await browser.pages())[0] ?? (await browser.newPage())
   // The tab Firefox opens with keeps the window's size: the default viewport is only for new pages.
-  await page.setViewport(size)
+  await page.setViewport(size).catch((error: unknown) => {
+    // puppeteer-core also overrides the screen's orientation, a command Firefox 140 ESR does not know (as
+    // puppeteer itself forgives for touch); the viewport's own command is sent beside it, and is done.
+    if (!String(error).includes('unknown command emulation.setScreenOrientationOverride')) throw error
+  })
   await page.evaluateOnNewDocument(NAME_HELPER)
   // Leaving with unsynced changes asks first (beforeunload); the flows mean to leave.
   page.on('dialog', (dialog) => void dialog.accept())
@@ -71,7 +75,9 @@ export async function openGecko({
       }
     },
     reload: async () => void (await page.reload({ waitUntil: 'load' })),
-    url: async () => page.url(),
+    // The document's own: Firefox 140 ESR tells puppeteer-core of no same-document navigation (the router's
+    // pushState), so its url() stays on the page first loaded; mid-navigation, there is no document to ask.
+    url: () => page.evaluate(() => location.href).catch(() => page.url()),
     shows: (target) =>
       element(target).then(
         () => true,
