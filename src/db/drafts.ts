@@ -1,14 +1,14 @@
 /**
  * What a person typed in a form and has not saved, kept on this device as they type: after a
  * reload, a crash or a closed tab, reopening the form brings it back. One draft per form (an add
- * form per collection, an edit form per record), in the signed-in user's own database, so another
- * user of the device never sees it. Each drafted field keeps the record's value it was typed over,
- * so a draft brought back can say which fields someone changed since.
+ * form per collection, an edit form per record, an import's choices per file), in the signed-in
+ * user's own database, so another user of the device never sees it. Each drafted field keeps the
+ * record's value it was typed over, so a draft brought back can say which fields someone changed since.
  */
 import type { Table } from 'dexie'
 
 export interface StoredDraft {
-  /** The form's key: `contacts:new`, `contacts:<id>`, `profile`. */
+  /** The form's key: `contacts:new`, `contacts:<id>`, `profile`; an import's `import:contacts:<file hash>`. */
   key: string
   /** The fields typed, by name. */
   edits: Record<string, unknown>

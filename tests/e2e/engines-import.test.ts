@@ -3,7 +3,8 @@
  * break in a cell, a row the checks refuse, a row that repeats a contact on the device and one that
  * repeats a row above, and a new company named by two rows in two letter cases. The import says what
  * it will save before it saves anything, saves it on the device with the network cut, and once the
- * network is back the server holds each new contact once and the new company once.
+ * network is back the server holds each new contact once and the new company once. A choice made
+ * before 'Import' outlives a reload: the same file chosen again brings it back.
  */
 import { describe, expect, it } from 'vitest'
 import { chooseFile } from './choose-file'
@@ -15,6 +16,33 @@ import { apiSession, type RunningServer } from './server-process'
 import { until } from './signed-in'
 
 const shots = 'tests/e2e/screenshots'
+
+/** Runs in the page: the keys of the import drafts the device holds (use-import-choices.ts). */
+function importDrafts() {
+  return new Promise<string[]>((resolve, reject) => {
+    const opening = indexedDB.open(`outpost-${localStorage.getItem('userId')}`)
+    opening.onerror = () => reject(opening.error)
+    opening.onsuccess = () => {
+      const db = opening.result
+      const keys = db.transaction('drafts').objectStore('drafts').getAllKeys()
+      keys.onsuccess = () => {
+        db.close()
+        resolve((keys.result as string[]).filter((key) => key.startsWith('import:')))
+      }
+      keys.onerror = () => {
+        db.close()
+        reject(keys.error)
+      }
+    }
+  })
+}
+
+/** Runs in the page: whether the radio labelled `text` is checked. */
+function checked(text: string) {
+  return Array.from(document.querySelectorAll('label')).some(
+    (label) => label.textContent?.trim() === text && (label.control as HTMLInputElement | null)?.checked,
+  )
+}
 
 describe.each(ENGINES)('%s', (engine) => {
   let server: RunningServer
@@ -54,6 +82,26 @@ describe.each(ENGINES)('%s', (engine) => {
     await waitForText(page, '1 new company will be added: Nova Works')
     await waitForText(page, 'Row 5: Email: Must be a valid email address.')
     await page.screenshot(`${shots}/import-${engine}.png`)
+
+    // A choice made before 'Import' is kept on the device: a reload, and the same file again, bring it back.
+    await page.click({ label: 'Add them as new contacts' })
+    await until(
+      () => page.evaluate(importDrafts, null),
+      (keys) => keys.length === 1,
+      'the choice kept',
+    )
+    await page.reload()
+    await waitForText(page, 'Choose a CSV file saved from a spreadsheet.')
+    await chooseFile(page, 'people.csv', csv)
+    await waitForText(page, 'Your choices for this file are back')
+    await until(() => page.evaluate(checked, 'Add them as new contacts'), Boolean, 'the choice back')
+    await page.click({ label: 'Skip them' })
+    await until(
+      () => page.evaluate(importDrafts, null),
+      (keys) => keys.length === 0,
+      'the draft dropped',
+    )
+    await waitForText(page, '2 rows repeat a contact and will be skipped.')
     await page.click({ role: 'button', name: 'Import 4 contacts' })
     await waitForText(page, '4 contacts added, 0 updated, 2 skipped.')
     await waitForText(page, `Linus`)

@@ -1,18 +1,20 @@
 /**
  * An import of one file read (use-csv-file.ts), from its columns to its rows saved: the mapping (the
- * guess, or the choices of an import of the same file that stopped), every row checked, the plan
+ * guess, the choices made for the same file before a reload, or those of an import of it that
+ * stopped), every row checked, the plan
  * against the records on the device, the duplicates' choice, and the save with its progress and Stop.
  */
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useMemo, useState } from 'react'
 import { toast } from 'sonner'
 import { useRuntime } from '../../app/runtime-context'
+import { readDraft } from '../../db/drafts'
 import { importHoldings } from '../../db/import-holdings'
 import { type ImportProgress, readImportProgress } from '../../db/import-writes'
 import { type CollectionName, counted, type MirroredName } from '../../domain/collections'
-import { type ColumnMapping, guessMapping, importFields, mappingProblems } from '../../domain/import-columns'
+import { guessMapping, type ImportField, importFields, mappingProblems } from '../../domain/import-columns'
 import { newImportKey } from '../../domain/import-ids'
-import { type DuplicateChoice, type Holdings, planImport } from '../../domain/import-plan'
+import { type Holdings, planImport } from '../../domain/import-plan'
 import { formatCount } from '../../domain/paging'
 import { Banner } from '../../ui/banner'
 import { ProgressBar } from '../../ui/progress-bar'
@@ -24,6 +26,7 @@ import { DuplicateChoices, ImportCounts, ImportPreview, RefusedRows } from './im
 import { refusedCsv } from './refused-csv'
 import type { EntityScreen } from './screens'
 import { useCheckedRows } from './use-checked-rows'
+import { type DraftedChoices, draftedChoices, importDraftKey, useImportChoices } from './use-import-choices'
 import { useImportRun } from './use-import-run'
 
 export interface ReadFile {
@@ -33,14 +36,28 @@ export interface ReadFile {
   fileHash: string
 }
 
-/** The import's key and choices: those of an import of this file that stopped, or new ones. */
-function useStart(collection: CollectionName, file: ReadFile) {
+interface Start {
+  key: string
+  /** An import of this file that stopped before its end. */
+  stopped?: ImportProgress
+  /** Choices made for this file and not yet imported (use-import-choices.ts). */
+  drafted?: DraftedChoices
+}
+
+/** The import's key and choices: those of an import of this file that stopped, or new ones, and a draft's. */
+function useStart(collection: CollectionName, file: ReadFile, fields: readonly ImportField[]) {
   const { db } = useRuntime()
-  const [start, setStart] = useState<{ key: string; stopped?: ImportProgress } | null>(null)
+  const [start, setStart] = useState<Start | null>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the file's hash names its headers; fields follow collection.
   useEffect(() => {
     let current = true
-    void readImportProgress(db, collection, file.fileHash).then((stopped) => {
-      if (current) setStart(stopped ? { key: stopped.key, stopped } : { key: newImportKey() })
+    void Promise.all([
+      readImportProgress(db, collection, file.fileHash),
+      // A draft that cannot be read is no draft: the guess still serves.
+      readDraft(db, importDraftKey(collection, file.fileHash)).catch(() => undefined),
+    ]).then(([stopped, draft]) => {
+      const drafted = draftedChoices(draft, file.headers, fields)
+      if (current) setStart({ key: stopped?.key ?? newImportKey(), stopped, drafted })
     })
     return () => {
       current = false
@@ -71,29 +88,43 @@ export function ImportSetup({
   file: ReadFile
   onOtherFile: () => void
 }) {
-  const start = useStart(screen.collection, file)
-  // The mapping and choice wait for what an earlier import of this file chose.
-  return start ? <ImportSteps screen={screen} file={file} start={start} onOtherFile={onOtherFile} /> : null
+  const fields = useMemo(() => importFields(screen.collection), [screen.collection])
+  const start = useStart(screen.collection, file, fields)
+  // The mapping and choice wait for what was chosen for this file before.
+  return start ? (
+    <ImportSteps screen={screen} file={file} fields={fields} start={start} onOtherFile={onOtherFile} />
+  ) : null
 }
 
 function ImportSteps({
   screen,
   file,
+  fields,
   start,
   onOtherFile,
 }: {
   screen: EntityScreen
   file: ReadFile
-  start: { key: string; stopped?: ImportProgress }
+  fields: readonly ImportField[]
+  start: Start
   onOtherFile: () => void
 }) {
   const { collection, texts } = screen
   const navigate = useNavigate()
-  const fields = useMemo(() => importFields(collection), [collection])
-  const [mapping, setMapping] = useState<ColumnMapping>(
-    () => start.stopped?.mapping ?? guessMapping(file.headers, fields),
+  const run = useImportRun(collection as MirroredName)
+  const saving = run.state.step === 'saving'
+  const [first] = useState(() =>
+    start.stopped
+      ? { mapping: start.stopped.mapping, choice: start.stopped.choice }
+      : { mapping: guessMapping(file.headers, fields), choice: 'skip' as const },
   )
-  const [choice, setChoice] = useState<DuplicateChoice>(start.stopped?.choice ?? 'skip')
+  const { mapping, choice, setMapping, setChoice, started, ended } = useImportChoices(
+    collection,
+    file.fileHash,
+    first,
+    start.drafted,
+    saving || run.state.step === 'done',
+  )
   const problems = mappingProblems(mapping, file.headers, fields)
   const { checked, progress } = useCheckedRows(
     collection,
@@ -107,17 +138,16 @@ function ImportSteps({
     () => checked && holdings && planImport(collection, checked.read, holdings, choice, start.key),
     [checked, holdings, collection, choice, start.key],
   )
-  const run = useImportRun(collection as MirroredName)
   const mapped = fields.filter((field) => mapping.includes(field.name))
-  const saving = run.state.step === 'saving'
 
   useEffect(() => {
     if (run.state.step !== 'done' || !plan) return
+    ended()
     toast.success('Imported', {
       description: `${counted(collection, plan.creates)} added, ${formatCount(plan.updates)} updated, ${formatCount(plan.skips)} skipped.`,
     })
     void navigate({ to: screen.paths.list })
-  }, [run.state.step, plan, collection, navigate, screen.paths.list])
+  }, [run.state.step, plan, collection, navigate, screen.paths.list, ended])
 
   const begin = () => {
     if (!plan) return
@@ -125,6 +155,7 @@ function ImportSteps({
       run.state.step === 'stopped' || run.state.step === 'failed'
         ? run.state.saved
         : (start.stopped?.saved ?? 0)
+    started()
     void run.start({
       fileHash: file.fileHash,
       fileName: file.name,
@@ -166,6 +197,12 @@ function ImportSteps({
           It saved {formatCount(start.stopped.saved)} of {formatCount(start.stopped.rows)} rows (
           {timeFormat.format(new Date(start.stopped.updatedAt))}). Its columns and choices are as they were;
           'Import the rest' saves the rows left, and none twice.
+        </Banner>
+      )}
+      {start.drafted && !start.stopped && run.state.step === 'ready' && (
+        <Banner tone="info" title="Your choices for this file are back">
+          The columns and the choice for duplicates are as you left them (
+          {timeFormat.format(new Date(start.drafted.savedAt))}).
         </Banner>
       )}
       <section aria-labelledby="import-columns" className="space-y-3">
