@@ -14,13 +14,14 @@ import { type ImportProgress, readImportProgress } from '../../db/import-writes'
 import { type CollectionName, counted, type MirroredName } from '../../domain/collections'
 import { guessMapping, type ImportField, importFields, mappingProblems } from '../../domain/import-columns'
 import { newImportKey } from '../../domain/import-ids'
-import { type Holdings, planImport } from '../../domain/import-plan'
+import { planImport } from '../../domain/import-plan'
 import { formatCount } from '../../domain/paging'
 import { Banner } from '../../ui/banner'
 import { ProgressBar } from '../../ui/progress-bar'
 import { saveFile } from '../../ui/save-file'
 import { button } from '../../ui/styles'
 import { timeFormat } from '../../ui/time-format'
+import { useLoaded } from '../../ui/use-loaded'
 import { ImportMapping } from './import-mapping'
 import { DuplicateChoices, ImportCounts, ImportPreview, RefusedRows } from './import-summary'
 import { refusedCsv } from './refused-csv'
@@ -47,36 +48,25 @@ interface Start {
 /** The import's key and choices: those of an import of this file that stopped, or new ones, and a draft's. */
 function useStart(collection: CollectionName, file: ReadFile, fields: readonly ImportField[]) {
   const { db } = useRuntime()
-  const [start, setStart] = useState<Start | null>(null)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the file's hash names its headers; fields follow collection.
-  useEffect(() => {
-    let current = true
-    void Promise.all([
+  // The file's hash names its headers; the fields follow the collection.
+  return useLoaded(async (): Promise<Start> => {
+    const [stopped, draft] = await Promise.all([
       readImportProgress(db, collection, file.fileHash),
       // A draft that cannot be read is no draft: the guess still serves.
       readDraft(db, importDraftKey(collection, file.fileHash)).catch(() => undefined),
-    ]).then(([stopped, draft]) => {
-      const drafted = draftedChoices(draft, file.headers, fields)
-      if (current) setStart({ key: stopped?.key ?? newImportKey(), stopped, drafted })
-    })
-    return () => {
-      current = false
+    ])
+    return {
+      key: stopped?.key ?? newImportKey(),
+      stopped,
+      drafted: draftedChoices(draft, file.headers, fields),
     }
   }, [db, collection, file.fileHash])
-  return start
 }
 
+/** What the device holds of the collection, read once: the plan does not move while the import saves. */
 function useHoldings(collection: CollectionName) {
   const { db } = useRuntime()
-  const [holdings, setHoldings] = useState<Holdings | null>(null)
-  useEffect(() => {
-    let current = true
-    void importHoldings(db, collection).then((read) => current && setHoldings(read))
-    return () => {
-      current = false
-    }
-  }, [db, collection])
-  return holdings
+  return useLoaded(() => importHoldings(db, collection), [db, collection])
 }
 
 export function ImportSetup({
