@@ -31,7 +31,7 @@ import {
 } from './docs'
 import { followWrite } from './follow-writes'
 import { type Actor, fieldChanges, recordEach, recordEvents } from './history'
-import { checkReferences, clearReferencesTo } from './references'
+import { checkReferences, clearReferencesTo, knownReferences } from './references'
 import type { ServerCollection } from './registry'
 import { searchColumnsFor } from './search-texts'
 
@@ -168,14 +168,27 @@ export async function createDocs(
 ): Promise<CreateOutcome[]> {
   const message = createdMessage(collection.spec.label)
   const outcomes: (CreateOutcome | undefined)[] = creates.map(() => undefined)
-  const known = new Map<string, string | undefined>()
+  const parsed = creates.map(({ body }) => {
+    try {
+      return parseCreate(collection, body)
+    } catch (refused) {
+      return { refused }
+    }
+  })
+  const known = await knownReferences(
+    tx,
+    collection,
+    parsed.flatMap((each) => ('values' in each ? [each.values] : [])),
+  )
   const rows: { at: number; id: string; actor: Actor; row: Record<string, unknown> }[] = []
   // A create of an id already in the run is what a second create of it alone is once the first has
   // landed: its body is checked, then it answers what is there (its references are the first's).
   const again: { at: number; id: string }[] = []
-  for (const [at, { body, actor }] of creates.entries()) {
+  for (const [at, { actor }] of creates.entries()) {
+    const each = parsed[at] as (typeof parsed)[number]
     try {
-      const { id, values } = parseCreate(collection, body)
+      if ('refused' in each) throw each.refused
+      const { id, values } = each
       if (id && rows.some((earlier) => earlier.id === id)) {
         again.push({ at, id })
         continue

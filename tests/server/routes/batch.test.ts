@@ -153,6 +153,32 @@ describe('a batch of changes', () => {
     expect(await contactsNamed('Batchrun')).toBe(3)
   })
 
+  it('checks the companies many creates name at once, as each would alone: live, deleted and unknown', async () => {
+    const companies = ['Batchlive One', 'Batchlive Two', 'Batchdeleted'].map((companyName) => ({
+      method: 'POST' as const,
+      path: 'companies',
+      key: randomUUID(),
+      body: { id: randomUUID(), companyName },
+    }))
+    const [one, two, deleted] = companies.map((company) => company.body.id) as [string, string, string]
+    expect((await answersOf(companies)).map((answer) => answer.status)).toEqual([201, 201, 201])
+    expect((await api('DELETE', `/api/companies/${deleted}`)).statusCode).toBe(200)
+    const answers = await answersOf([
+      create({ firstName: 'Batchnamed', company: one }),
+      create({ firstName: 'Batchnamed', company: deleted }),
+      create({ firstName: 'Batchnamed', company: two }),
+      create({ firstName: 'Batchnamed', company: randomUUID() }),
+      create({ firstName: 'Batchnamed', company: one }),
+    ])
+    expect(answers.map((answer) => answer.status)).toEqual([201, 400, 201, 400, 201])
+    for (const refused of [answers[1], answers[3]])
+      expect(refused?.body.errors[0].data).toEqual([
+        { field: 'company', message: 'No company with this id exists.' },
+      ])
+    expect(answers[2]?.body.doc.company).toMatchObject({ relationTo: 'companies', value: two })
+    expect(await contactsNamed('Batchnamed')).toBe(3)
+  })
+
   it('answers a second create of an id in the same batch with what is there, whatever it points at', async () => {
     const id = randomUUID()
     const first = { ...create({}), body: { id, firstName: 'Batchagain' } }
