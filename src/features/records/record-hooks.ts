@@ -6,6 +6,7 @@ import type { ListedRow } from '../../db/index-entries'
 import { listedPage, type PageQuery, readPage } from '../../db/list-read'
 import { mirrorIndex } from '../../db/mirror-index'
 import type { OutboxOp } from '../../db/outbox-types'
+import { queuedRecords } from '../../db/queued-records'
 import { opsFor } from '../../db/record-writes'
 import { mirrorOf } from '../../db/tables'
 import type { CollectionName, RecordOf } from '../../domain/collections'
@@ -111,16 +112,15 @@ export function syncStateOf(ops: OutboxOp[]): RecordSyncState {
 /** The sync state of every record of a collection that has queued work (absent means synced). */
 export function useSyncStates(collection: CollectionName): Map<string, RecordSyncState> {
   const { db } = useRuntime()
-  const ops = useLiveQuery(() => db.outbox.toArray(), [db])
+  const records = useLiveQuery(() => queuedRecords(db, collection), [db, collection])
   // The same map until the outbox changes: the list's rows read it from context, and a new one renders them all.
   return useMemo(() => {
-    const byRecord = new Map<string, OutboxOp[]>()
-    for (const op of ops ?? []) {
-      if (op.collection !== collection) continue
-      byRecord.set(op.recordId, [...(byRecord.get(op.recordId) ?? []), op])
-    }
-    return new Map([...byRecord].map(([id, recordOps]) => [id, syncStateOf(recordOps)]))
-  }, [ops, collection])
+    const states = new Map<string, RecordSyncState>()
+    for (const id of records?.queued ?? []) states.set(id, 'pending')
+    for (const [id, statuses] of records?.troubled ?? [])
+      states.set(id, statuses.includes('conflict') ? 'conflict' : 'failed')
+    return states
+  }, [records])
 }
 
 /**

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { mirrorIndex } from '../../../../src/db/mirror-index'
+import type { OutboxOp } from '../../../../src/db/outbox-types'
 import { listStateKey } from '../../../../src/ui/use-list-state'
 import { currentPath, makeRuntime, renderApp, seedContacts, storeSession } from '../../helpers'
 
@@ -239,6 +240,20 @@ describe('contacts list', () => {
     const op = await runtime.db.outbox.toCollection().first()
     await runtime.db.outbox.update(op?.seq as number, { status: 'failed' })
     await screen.findByText('Not saved')
+    // A second change of the same record that conflicts outranks the refused one.
+    await runtime.db.outbox.add({
+      ...(op as OutboxOp),
+      seq: undefined,
+      opId: 'conflicting',
+      status: 'conflict',
+    })
+    await screen.findByText('Conflict')
+    expect(screen.queryByText('Not saved')).toBeNull()
+    // Work queued for another collection marks nothing here.
+    await runtime.db.outbox.bulkDelete([op?.seq as number])
+    await runtime.db.outbox.where('opId').equals('conflicting').modify({ collection: 'companies' })
+    await waitFor(() => expect(screen.queryByText('Conflict')).toBeNull())
+    expect(screen.queryByText('Not synced')).toBeNull()
   })
 
   it('says so when there are no contacts yet', async () => {
