@@ -123,7 +123,12 @@ export function planImport(
       const folded = foldText(name)
       let id = holdings.namesByField.get(field)?.get(folded) ?? made.get(`${field}\u0001${folded}`)?.id
       if (!id) {
-        const createField = collections[collection].fields[field]?.relation?.createField ?? 'name'
+        const createField = collections[collection].fields[field]?.relation?.createField
+        // Only a relation's field has its cells read as names (import-rows.ts): anything else is a definition's mistake.
+        if (!createField)
+          throw new Error(
+            `The ${label} field '${field}' was read as a relation's name, but its definition has no relation.createField to make one by`,
+          )
         const values = v.parse(collections[target].schemas.create, { [createField]: name })
         const record = { collection: target, id: importedId(key, 'related', row.line), values }
         made.set(`${field}\u0001${folded}`, record)

@@ -193,6 +193,13 @@ describe('the plan', () => {
     row(7, { firstName: 'Barbara' }, { company: 'Bell Labs' }),
   ]
 
+  it('refuses a name read for a field that is no relation: a definition mistake, not a record named by guess', () => {
+    const named = [row(2, { firstName: 'Grace' }, { title: 'Rear Admiral' })]
+    expect(() => planImport('contacts', named, holdings(), 'skip', key)).toThrow(
+      "The contact field 'title' was read as a relation's name, but its definition has no relation.createField to make one by",
+    )
+  })
+
   it('skips what the device holds or a row above repeats, and makes a new company once', () => {
     const plan = planImport('contacts', rows, holdings(), 'skip', key)
     expect(plan.rows.map((each) => each.kind)).toEqual(['create', 'skip', 'skip', 'create', 'skip', 'create'])
