@@ -13,10 +13,11 @@ import type { OutboxOp } from './outbox-types'
 import {
   baseOp,
   type Deleted,
+  deleteQueue,
   deleteStep,
   editMerge,
   mergeableTail,
-  mergeInto,
+  queueThenRows,
   undoDelete,
   type WriteContext,
   writeTables,
@@ -111,16 +112,13 @@ async function editRows(
       depsOf.set(key, await depsFor(db, collection, patch))
   }
   const added: OutboxOp[] = []
-  const merged: OutboxOp[] = []
-  const refused: [OutboxOp, Partial<OutboxOp>][] = []
+  const merged: [OutboxOp, Partial<OutboxOp>][] = []
   for (const { current, patch, base } of changes) {
     const deps = depsOf.get(JSON.stringify(patch)) ?? []
     const tail = mergeableTail(queued.get(current.id) ?? [])
     const merge = editMerge(tail, { patch, base, deps })
-    if (tail && merge) {
-      if (tail.status === 'failed') refused.push([tail, merge])
-      else merged.push({ ...tail, ...merge })
-    } else
+    if (tail && merge) merged.push([tail, merge])
+    else
       added.push({
         ...baseOp(ctx, collection, current.id),
         kind: 'update',
@@ -130,14 +128,11 @@ async function editRows(
         deps,
       })
   }
-  // The queue before the rows: should a transaction ever land in part (Firefox, a reload mid-import),
-  // a change queued over an unchanged row is sent and answered whole; a row changed with nothing queued
-  // would never reach the server, and the same edit again would find nothing to change.
-  await db.outbox.bulkPut(merged)
-  await db.outbox.bulkAdd(added)
-  for (const [tail, merge] of refused) await mergeInto(db, tail, merge)
-  await mirrorOf(db, collection).bulkPut(
-    changes.map(({ current, patch }) => ({ ...current, ...patch, updatedAt })),
+  await queueThenRows(
+    db,
+    collection,
+    { merge: merged, add: added },
+    { put: changes.map(({ current, patch }) => ({ ...current, ...patch, updatedAt })) },
   )
   return changes.map(({ current, base }) => ({ id: current.id, before: base }))
 }
@@ -187,24 +182,19 @@ export async function deleteRecords(
     const rows = await table.bulkGet(unique)
     const queued = await queuedOps(db, collection, unique)
     const dropped: number[] = []
-    const merged: OutboxOp[] = []
-    const refused: [OutboxOp, Partial<OutboxOp>][] = []
+    const merged: (readonly [OutboxOp, Partial<OutboxOp>])[] = []
     const added: OutboxOp[] = []
     const answers = unique.map((id, i): Deleted => {
       const ops = queued.get(id) ?? []
       const row = rows[i]
       const step = deleteStep(ops, row, collection, nextAttemptAt)
-      if (step.drop) dropped.push(...ops.map((op) => op.seq as number))
-      else if (step.merge?.[0].status === 'failed') refused.push(step.merge)
-      else if (step.merge) merged.push({ ...step.merge[0], ...step.merge[1] })
-      else if (step.add) added.push({ ...baseOp(ctx, collection, id), ...step.add })
+      const queue = deleteQueue(ctx, collection, id, ops, step)
+      dropped.push(...(queue.drop ?? []))
+      merged.push(...(queue.merge ?? []))
+      added.push(...(queue.add ?? []))
       return { collection, id, row, ops: structuredClone(ops), queued: !step.drop }
     })
-    await table.bulkDelete(unique)
-    await db.outbox.bulkDelete(dropped)
-    await db.outbox.bulkPut(merged)
-    await db.outbox.bulkAdd(added)
-    for (const [tail, changes] of refused) await mergeInto(db, tail, changes)
+    await queueThenRows(db, collection, { drop: dropped, merge: merged, add: added }, { delete: unique })
     return answers
   })
 }

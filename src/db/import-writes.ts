@@ -11,7 +11,7 @@ import type { DuplicateChoice, NewRelated } from '../domain/import-plan'
 import { updateRecords } from './bulk-writes'
 import type { OutpostDb } from './database'
 import { depsForAll } from './op-deps'
-import { baseOp, type WriteContext, writeTables } from './record-writes'
+import { baseOp, queueThenRows, type WriteContext, writeTables } from './record-writes'
 import { type MirrorRow, mirrorOf } from './tables'
 
 /** An import under way, kept until it ends, so one stopped halfway goes on with the same choices and ids. */
@@ -79,9 +79,9 @@ async function queuedCreates(db: OutpostDb, collection: MirroredName, ids: reado
 /**
  * Makes `records` of one collection, as createRecord makes each: those the device holds already are
  * left out, and a record whose create is queued without its row gets the row alone. The queue is
- * written before the rows: Firefox was seen to keep the rows of a chunk cut by a reload without their
- * queued creates (they never reached the server). Written in this order, whatever part of a chunk
- * lands, the next run or the server's answer makes it whole.
+ * written before the rows (`queueThenRows`): Firefox was seen to keep the rows of a chunk cut by a
+ * reload without their queued creates (they never reached the server). Written in this order, whatever
+ * part of a chunk lands, the next run or the server's answer makes it whole.
  */
 async function createMany(
   ctx: WriteContext,
@@ -103,18 +103,22 @@ async function createMany(
     collection,
     unqueued.map(({ values }) => values),
   )
-  await db.outbox.bulkAdd(
-    unqueued.map(({ id, values }, i) => ({
-      ...baseOp(ctx, collection, id),
-      kind: 'create' as const,
-      patch: { ...values },
-      deps: deps[i] ?? [],
-    })),
-  )
-  await mirrorOf(db, collection).bulkAdd(
-    fresh.map(
-      ({ id, values }): MirrorRow => ({ ...values, id, version: 0, createdAt: stamp, updatedAt: stamp }),
-    ),
+  await queueThenRows(
+    db,
+    collection,
+    {
+      add: unqueued.map(({ id, values }, i) => ({
+        ...baseOp(ctx, collection, id),
+        kind: 'create' as const,
+        patch: { ...values },
+        deps: deps[i] ?? [],
+      })),
+    },
+    {
+      add: fresh.map(
+        ({ id, values }): MirrorRow => ({ ...values, id, version: 0, createdAt: stamp, updatedAt: stamp }),
+      ),
+    },
   )
   return fresh.length
 }

@@ -1,7 +1,9 @@
 /**
  * Every local change goes through here: the mirror row and its outbox op are
  * written in ONE Dexie transaction, so a crash never leaves an edit that is
- * shown but not queued, or queued but not shown.
+ * shown but not queued, or queued but not shown. And should a transaction ever
+ * land in part (Firefox kept part of one cut by a reload), every write queues
+ * first and writes its rows after (`queueThenRows`), so what lands is safe.
  *
  * Coalescing (docs/sync.md) happens only into a `pending` op at the tail of the
  * record's queue, never into one in flight: update+update and create+update
@@ -117,9 +119,55 @@ export async function requeueAs(db: OutpostDb, op: OutboxOp, changes: Partial<Ou
     })
 }
 
-/** Merge into the tail op: a refused one goes back to the queue as new, a pending one just changes. */
-export const mergeInto = (db: OutpostDb, op: OutboxOp, changes: Partial<OutboxOp>) =>
-  op.status === 'failed' ? requeueAs(db, op, changes) : db.outbox.update(op.seq as number, changes)
+/**
+ * What one write does to the queue: ops dropped (by seq), ops put back whole (an undo's), tails that
+ * take a change (`merge`: a pending one just changes, a refused one goes back to the queue as new,
+ * `requeueAs`), and ops added.
+ */
+export interface QueueWrite {
+  drop?: readonly number[]
+  put?: readonly OutboxOp[]
+  merge?: readonly (readonly [OutboxOp, Partial<OutboxOp>])[]
+  add?: readonly OutboxOp[]
+}
+
+/** What one write does to a collection's rows. */
+export interface RowWrite {
+  delete?: readonly string[]
+  add?: readonly MirrorRow[]
+  put?: readonly MirrorRow[]
+}
+
+/**
+ * The one order of every local write (a record's, a selection's, an import's chunk): the queue first,
+ * then the rows. Firefox was seen to keep part of a transaction cut by a reload (an import's rows
+ * without their queued creates: 2,000 contacts never reached the server). Written in this order,
+ * whatever part lands is safe: a change queued without its row still reaches the server, whose answer
+ * (or the pull, or the import's next run) brings the row; a row written without its op would show a
+ * change the server never gets, and the same edit again would find nothing to change. Call inside a
+ * transaction over `writeTables`.
+ */
+export async function queueThenRows(
+  db: OutpostDb,
+  collection: MirroredName,
+  queue: QueueWrite,
+  rows: RowWrite,
+) {
+  const merge = queue.merge ?? []
+  const refused = merge.filter(([tail]) => tail.status === 'failed')
+  const put = [
+    ...(queue.put ?? []),
+    ...merge.filter(([tail]) => tail.status !== 'failed').map(([tail, changes]) => ({ ...tail, ...changes })),
+  ]
+  if (queue.drop?.length) await db.outbox.bulkDelete([...queue.drop])
+  if (put.length) await db.outbox.bulkPut(put)
+  if (queue.add?.length) await db.outbox.bulkAdd([...queue.add])
+  for (const [tail, changes] of refused) await requeueAs(db, tail, changes)
+  const table = mirrorOf(db, collection)
+  if (rows.delete?.length) await table.bulkDelete([...rows.delete])
+  if (rows.add?.length) await table.bulkAdd([...rows.add])
+  if (rows.put?.length) await table.bulkPut([...rows.put])
+}
 
 /** A record's own fields (not its id, version or times), as a delete or a lost record's notice keeps them. */
 export function fieldsOf(collection: MirroredName, row: MirrorRow | undefined): Record<string, unknown> {
@@ -139,9 +187,9 @@ export async function createRecord(
   const stamp = new Date((ctx.now ?? Date.now)()).toISOString()
   const row: MirrorRow = { ...values, id, version: 0, createdAt: stamp, updatedAt: stamp }
   await db.transaction('rw', writeTables(db), async () => {
-    await mirrorOf(db, collection).add(row)
     const deps = await depsFor(db, collection, values)
-    await db.outbox.add({ ...baseOp(ctx, collection, id), kind: 'create', patch: { ...values }, deps })
+    const op: OutboxOp = { ...baseOp(ctx, collection, id), kind: 'create', patch: { ...values }, deps }
+    await queueThenRows(db, collection, { add: [op] }, { add: [row] })
   })
   return id
 }
@@ -163,21 +211,25 @@ export async function updateRecord(
     const patch = Object.fromEntries(changed.map((field) => [field, values[field]]))
     const base = Object.fromEntries(changed.map((field) => [field, current[field]]))
     const updatedAt = new Date((ctx.now ?? Date.now)()).toISOString()
-    await table.put({ ...current, ...patch, updatedAt })
     const deps = await depsFor(db, collection, patch)
-
     const tail = await tailPending(db, collection, id)
     const merge = editMerge(tail, { patch, base, deps })
-    if (tail && merge) await mergeInto(db, tail, merge)
-    else
-      await db.outbox.add({
-        ...baseOp(ctx, collection, id),
-        kind: 'update',
-        patch,
-        base,
-        baseVersion: current.version,
-        deps,
-      })
+    const queue: QueueWrite =
+      tail && merge
+        ? { merge: [[tail, merge]] }
+        : {
+            add: [
+              {
+                ...baseOp(ctx, collection, id),
+                kind: 'update',
+                patch,
+                base,
+                baseVersion: current.version,
+                deps,
+              },
+            ],
+          }
+    await queueThenRows(db, collection, queue, { put: [{ ...current, ...patch, updatedAt }] })
     return changed
   })
 }
@@ -209,10 +261,7 @@ export async function deleteRecord(
     const current = await table.get(id)
     const ops = await opsFor(db, collection, id)
     const step = deleteStep(ops, current, collection, nextAttemptAt)
-    await table.delete(id)
-    if (step.drop) await db.outbox.bulkDelete(ops.map((op) => op.seq as number))
-    else if (step.merge) await mergeInto(db, step.merge[0], step.merge[1])
-    else if (step.add) await db.outbox.add({ ...baseOp(ctx, collection, id), ...step.add })
+    await queueThenRows(db, collection, deleteQueue(ctx, collection, id, ops, step), { delete: [id] })
     return { collection, id, row: current, ops: structuredClone(ops), queued: !step.drop }
   })
 }
@@ -236,6 +285,7 @@ export function deleteStep(
   const first = ops[0]
   if (first?.kind === 'create' && (first.status === 'failed' || ops.every(unsent))) return { drop: true }
   const tail = mergeableTail(ops)
+  // Merged into a refused op, not held (requeueAs): undoDelete refuses it; a hold breaks the Admin's restore
   if (tail?.kind === 'update')
     return {
       merge: [
@@ -262,6 +312,20 @@ export function deleteStep(
   }
 }
 
+/** What a delete's step (`deleteStep`) does to the queue of record `id` (its ops, oldest first). */
+export function deleteQueue(
+  ctx: WriteContext,
+  collection: MirroredName,
+  id: string,
+  ops: readonly OutboxOp[],
+  step: ReturnType<typeof deleteStep>,
+): QueueWrite {
+  if (step.drop) return { drop: ops.map((op) => op.seq as number) }
+  if (step.merge) return { merge: [step.merge] }
+  if (step.add) return { add: [{ ...baseOp(ctx, collection, id), ...step.add }] }
+  return {}
+}
+
 /**
  * Puts a deleted record back as it was, with its queued ops, while nothing of the delete has left
  * the device; answers whether it could. Too late once the delete was sent (or tried, or answered
@@ -282,9 +346,12 @@ export async function undoDelete(ctx: WriteContext, { collection, id, row, ops, 
     const changed = now.filter((op) => !jsonEqual(op, before.get(op.seq)))
     if (!changed.every(unsent)) return false
     const replaced = ops.filter((op) => !now.some((other) => other.seq === op.seq && jsonEqual(other, op)))
-    await db.outbox.bulkDelete(changed.map((op) => op.seq as number))
-    await db.outbox.bulkPut(replaced)
-    await table.add(row)
+    await queueThenRows(
+      db,
+      collection,
+      { drop: changed.map((op) => op.seq as number), put: replaced },
+      { add: [row] },
+    )
     return true
   })
 }

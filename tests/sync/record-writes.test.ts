@@ -1,5 +1,8 @@
+import type { DBCore, Middleware } from 'dexie'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { deleteRecords, undoEdits, updateRecords } from '../../src/db/bulk-writes'
 import { OutpostDb } from '../../src/db/database'
+import { writeImportChunk } from '../../src/db/import-writes'
 import {
   createRecord,
   deleteRecord,
@@ -8,6 +11,7 @@ import {
   updateRecord,
   type WriteContext,
 } from '../../src/db/record-writes'
+import { mirrored } from '../../src/domain/collections'
 
 let db: OutpostDb
 let ctx: WriteContext
@@ -206,5 +210,137 @@ describe('undoing a delete', () => {
     expect(await undoDelete(ctx, edited)).toBe(false)
     expect(await db.contacts.get('c6')).toBeUndefined()
     expect(await db.outbox.count()).toBe(0)
+  })
+})
+
+/**
+ * The tables each write of `db` asks IndexedDB to change, in the order asked, a run of writes to one
+ * table told once: `['outbox', 'contacts']` is the queue, then the rows. Watched beneath every other
+ * middleware, where the requests leave for IndexedDB. Call before `db` opens.
+ */
+function watchWrites(db: OutpostDb) {
+  const tables: string[] = []
+  const watched = new Set(['outbox', 'meta', ...Object.keys(mirrored)])
+  const watcher: Middleware<DBCore> = {
+    stack: 'dbcore',
+    name: 'write-order',
+    level: -100,
+    create: (down) => ({
+      ...down,
+      table: (name) => {
+        const table = down.table(name)
+        return {
+          ...table,
+          mutate: (req) => {
+            if (watched.has(name) && tables.at(-1) !== name) tables.push(name)
+            return table.mutate(req)
+          },
+        }
+      },
+    }),
+  }
+  db.use(watcher)
+  return {
+    /** What was written since the last call. */
+    taken: () => tables.splice(0),
+  }
+}
+
+/**
+ * Firefox kept part of a transaction cut by a reload: whatever part of a write lands must be safe. A
+ * change queued without its row reaches the server, and the row comes back with the answer; a row
+ * written without its op is a change the server never gets. So every write queues first.
+ */
+describe('every write queues its change before it writes the rows', () => {
+  const synced = async (id: string, values: Record<string, unknown> = {}) => {
+    await db.contacts.put({ ...ada, id, version: 3, ...values } as never)
+  }
+  const refuse = async (id: string) => {
+    await db.outbox.where({ recordId: id }).modify({ status: 'failed', attempts: 1 })
+  }
+
+  it('a record made, edited (its own op, or merged into a pending or refused one) and deleted', async () => {
+    const writes = watchWrites(db)
+    const id = await createRecord(ctx, 'contacts', ada)
+    expect(writes.taken()).toEqual(['outbox', 'contacts'])
+    await updateRecord(ctx, 'contacts', id, { title: 'Countess' })
+    expect(writes.taken()).toEqual(['outbox', 'contacts'])
+    await refuse(id)
+    writes.taken()
+    await updateRecord(ctx, 'contacts', id, { title: 'Dr' })
+    expect(writes.taken()).toEqual(['outbox', 'contacts'])
+
+    await synced('c1')
+    writes.taken()
+    await updateRecord(ctx, 'contacts', 'c1', { title: 'Ms' })
+    expect(writes.taken()).toEqual(['outbox', 'contacts'])
+    // Merged into the pending edit, its whole queue dropped (a never-sent create), and its own op.
+    await deleteRecord(ctx, 'contacts', 'c1')
+    expect(writes.taken()).toEqual(['outbox', 'contacts'])
+    await deleteRecord(ctx, 'contacts', id)
+    expect(writes.taken()).toEqual(['outbox', 'contacts'])
+    await synced('c2')
+    writes.taken()
+    const deleted = await deleteRecord(ctx, 'contacts', 'c2', { holdMs: 8000 })
+    expect(writes.taken()).toEqual(['outbox', 'contacts'])
+    expect(await undoDelete(ctx, deleted)).toBe(true)
+    expect(writes.taken()).toEqual(['outbox', 'contacts'])
+  })
+
+  it("a selection's edit, its undo, and its delete", async () => {
+    const writes = watchWrites(db)
+    const ids = ['c1', 'c2', 'c3']
+    for (const id of ids) await synced(id)
+    await updateRecord(ctx, 'contacts', 'c2', { title: 'Dr' })
+    await updateRecord(ctx, 'contacts', 'c3', { title: 'Prof' })
+    await refuse('c3')
+    writes.taken()
+    const edited = await updateRecords(
+      ctx,
+      'contacts',
+      ids.map((id) => ({ id, values: { department: 'Sales' } })),
+    )
+    expect(writes.taken()).toEqual(['outbox', 'contacts'])
+    expect(await undoEdits(ctx, 'contacts', edited, { department: 'Sales' })).toBe(3)
+    expect(writes.taken()).toEqual(['outbox', 'contacts'])
+    await deleteRecords(ctx, 'contacts', ids)
+    expect(writes.taken()).toEqual(['outbox', 'contacts'])
+  })
+
+  it("an import's chunk: each collection's creates, then its rows, then the progress", async () => {
+    const writes = watchWrites(db)
+    await synced('c1')
+    writes.taken()
+    const company = { relationTo: 'companies', value: 'import-r1' }
+    await writeImportChunk(
+      ctx,
+      'contacts',
+      {
+        creates: [{ id: 'import-c2', values: { firstName: 'Grace', company } }],
+        updates: [{ id: 'c1', values: { company } }],
+        related: [{ collection: 'companies', id: 'import-r1', values: { companyName: 'Navy Labs' } }],
+      },
+      {
+        fileHash: 'f'.repeat(32),
+        value: {
+          key: 'import',
+          fileName: 'people.csv',
+          mapping: [],
+          choice: 'skip',
+          saved: 2,
+          rows: 2,
+          updatedAt: 1,
+        },
+      },
+    )
+    expect(writes.taken()).toEqual([
+      'outbox',
+      'companies',
+      'outbox',
+      'contacts',
+      'outbox',
+      'contacts',
+      'meta',
+    ])
   })
 })
