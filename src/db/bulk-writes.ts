@@ -4,11 +4,9 @@
  * selection) written and their ops queued in bulk writes, so 10,000 records are one pass, not 10,000
  * transactions.
  */
-import Dexie from 'dexie'
 import type { MirroredName } from '../domain/collections'
-import type { OutpostDb } from './database'
 import { jsonEqual } from './equal'
-import { depsFor, referencesOf } from './op-deps'
+import { depsFor, queuedByRecord, referencesOf } from './op-deps'
 import type { OutboxOp } from './outbox-types'
 import {
   baseOp,
@@ -23,23 +21,6 @@ import {
   writeTables,
 } from './record-writes'
 import { type MirrorRow, mirrorOf } from './tables'
-
-/**
- * The ops queued for each of `ids` that has any, oldest first: the rest of a selection can be written in
- * bulk. The collection's whole queue is read in one range and sifted here: `anyOf` with thousands of
- * keys steps a cursor key by key (91 s for 10,000 queued edits on fake-indexeddb, against 0.2 s).
- */
-async function queuedOps(db: OutpostDb, collection: MirroredName, ids: readonly string[]) {
-  const wanted = new Set(ids)
-  const ops = await db.outbox
-    .where('[collection+recordId]')
-    .between([collection, Dexie.minKey], [collection, Dexie.maxKey])
-    .toArray()
-  const byRecord = new Map<string, OutboxOp[]>()
-  for (const op of ops.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0)))
-    if (wanted.has(op.recordId)) byRecord.set(op.recordId, [...(byRecord.get(op.recordId) ?? []), op])
-  return byRecord
-}
 
 /** A record a bulk edit changed, and its changed fields' values before it (for its undo). */
 export interface Edited {
@@ -92,7 +73,7 @@ async function editRows(
 ): Promise<Edited[]> {
   const { db } = ctx
   const updatedAt = new Date((ctx.now ?? Date.now)()).toISOString()
-  const queued = await queuedOps(
+  const queued = await queuedByRecord(
     db,
     collection,
     edits.map(({ current }) => current.id),
@@ -180,7 +161,7 @@ export async function deleteRecords(
   const unique = [...new Set(ids)]
   return db.transaction('rw', writeTables(db), async () => {
     const rows = await table.bulkGet(unique)
-    const queued = await queuedOps(db, collection, unique)
+    const queued = await queuedByRecord(db, collection, unique)
     const dropped: number[] = []
     const merged: (readonly [OutboxOp, Partial<OutboxOp>])[] = []
     const added: OutboxOp[] = []

@@ -10,7 +10,7 @@ import type { ColumnMapping } from '../domain/import-columns'
 import type { DuplicateChoice, NewRelated } from '../domain/import-plan'
 import { updateRecords } from './bulk-writes'
 import type { OutpostDb } from './database'
-import { depsForAll } from './op-deps'
+import { depsForAll, queuedByRecord } from './op-deps'
 import { baseOp, queueThenRows, type WriteContext, writeTables } from './record-writes'
 import { type MirrorRow, mirrorOf } from './tables'
 
@@ -65,17 +65,6 @@ async function notHeld<T extends { id: string }>(table: ReturnType<typeof mirror
   return records.filter(({ id }) => !held.has(id))
 }
 
-/** The ids among `ids` whose create is queued: one range of the queue, as `notHeld` reads the table. */
-async function queuedCreates(db: OutpostDb, collection: MirroredName, ids: readonly string[]) {
-  if (ids.length === 0) return new Set<string>()
-  const sorted = [...ids].sort()
-  const ops = await db.outbox
-    .where('[collection+recordId]')
-    .between([collection, sorted[0] as string], [collection, sorted.at(-1) as string], true, true)
-    .toArray()
-  return new Set(ops.filter((op) => op.kind === 'create').map((op) => op.recordId))
-}
-
 /**
  * Makes `records` of one collection, as createRecord makes each: those the device holds already are
  * left out, and a record whose create is queued without its row gets the row alone. The queue is
@@ -90,12 +79,13 @@ async function createMany(
 ) {
   const { db } = ctx
   const fresh = await notHeld(mirrorOf(db, collection), records)
-  const queued = await queuedCreates(
+  // Their queues, as `notHeld` reads the table: one range.
+  const queued = await queuedByRecord(
     db,
     collection,
     fresh.map(({ id }) => id),
   )
-  const unqueued = fresh.filter(({ id }) => !queued.has(id))
+  const unqueued = fresh.filter(({ id }) => !queued.get(id)?.some((op) => op.kind === 'create'))
   const stamp = new Date((ctx.now ?? Date.now)()).toISOString()
   // What each create waits for (its company's create), read in one pass over the queue of each collection pointed at.
   const deps = await depsForAll(

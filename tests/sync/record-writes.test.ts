@@ -1,4 +1,3 @@
-import type { DBCore, Middleware } from 'dexie'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { deleteRecords, undoEdits, updateRecords } from '../../src/db/bulk-writes'
 import { OutpostDb } from '../../src/db/database'
@@ -12,6 +11,7 @@ import {
   type WriteContext,
 } from '../../src/db/record-writes'
 import { mirrored } from '../../src/domain/collections'
+import { watchRequests } from './watch-requests'
 
 let db: OutpostDb
 let ctx: WriteContext
@@ -215,34 +215,19 @@ describe('undoing a delete', () => {
 
 /**
  * The tables each write of `db` asks IndexedDB to change, in the order asked, a run of writes to one
- * table told once: `['outbox', 'contacts']` is the queue, then the rows. Watched beneath every other
- * middleware, where the requests leave for IndexedDB. Call before `db` opens.
+ * table told once: `['outbox', 'contacts']` is the queue, then the rows. Call before `db` opens.
  */
 function watchWrites(db: OutpostDb) {
-  const tables: string[] = []
+  const requests = watchRequests(db)
   const watched = new Set(['outbox', 'meta', ...Object.keys(mirrored)])
-  const watcher: Middleware<DBCore> = {
-    stack: 'dbcore',
-    name: 'write-order',
-    level: -100,
-    create: (down) => ({
-      ...down,
-      table: (name) => {
-        const table = down.table(name)
-        return {
-          ...table,
-          mutate: (req) => {
-            if (watched.has(name) && tables.at(-1) !== name) tables.push(name)
-            return table.mutate(req)
-          },
-        }
-      },
-    }),
-  }
-  db.use(watcher)
   return {
     /** What was written since the last call. */
-    taken: () => tables.splice(0),
+    taken: () =>
+      requests
+        .splice(0)
+        .filter(({ table, kind }) => kind === 'mutate' && watched.has(table))
+        .map(({ table }) => table)
+        .filter((table, i, tables) => table !== tables[i - 1]),
   }
 }
 
