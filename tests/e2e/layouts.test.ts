@@ -1,5 +1,6 @@
 /**
- * Every list and every kind of edit screen fits a phone (390×844), a tablet
+ * Every list, every kind of edit screen and the import page (a file of long
+ * values chosen, its columns and plan shown) fits a phone (390×844), a tablet
  * upright (768×1024) and on its side (1024×768), all three under a finger, and
  * a laptop (1280×800), with long real values (long-values.ts): the page never
  * scrolls sideways, each row's actions are inside the window and the table's
@@ -16,11 +17,12 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seriousViolations } from './axe'
 import { seriousViolationsIn } from './axe-in-engine'
+import { chooseFile } from './choose-file'
 import { launchBrowser } from './chromium'
-import { openInApp, probingOnFailure, settled, signIn, waitUntilShown } from './engine-flows'
+import { openInApp, probingOnFailure, settled, signIn, waitForText, waitUntilShown } from './engine-flows'
 import type { EnginePage } from './engine-page'
 import { layoutFaults } from './layout-faults'
-import { contactName, LONG, type SeededIds, seedLongValues, staffName } from './long-values'
+import { contactName, LONG, LONG_IMPORT, type SeededIds, seedLongValues, staffName } from './long-values'
 import { networkQuiet } from './network-quiet'
 import { openEngine } from './open-engine'
 import { type RunningServer, startServer } from './server-process'
@@ -54,6 +56,9 @@ const EDITS = [
   { path: (ids: SeededIds) => `/products/edit/${ids.products}`, value: LONG.catalogName },
   { path: (ids: SeededIds) => `/admin/users/edit/${ids.staff}`, value: LONG.staff.firstName },
 ] as const
+
+/** What the import page shows once its file is read, checked and planned. */
+const PREVIEWED = 'The first rows, as they will be saved'
 
 /** Runs in the page: whether a text field holds `value` (the edit screen has read its record). */
 function holds(value: string) {
@@ -120,6 +125,20 @@ describe.each(SIZES)('Chromium at $width×$height', ({ width, height, touch }) =
       fullPage: true,
     })
   })
+
+  it('fits the import page, a file of long values chosen', async () => {
+    await page.goto(`${server.url}/contacts/import`)
+    await page.locator('input[type=file]').setInputFiles({
+      name: LONG_IMPORT.name,
+      mimeType: 'text/csv',
+      buffer: Buffer.from(LONG_IMPORT.csv),
+    })
+    await page.getByText(PREVIEWED).waitFor({ timeout: 60_000 })
+    await networkQuiet(page)
+    expect(await page.evaluate(layoutFaults, { touch, focus: true })).toEqual([])
+    expect(await seriousViolations(page)).toEqual([])
+    await page.screenshot({ path: `${shots}/layout-contacts-import-${tag}.png`, fullPage: true })
+  })
 })
 
 /**
@@ -148,7 +167,7 @@ describe.each(['gecko', 'webkit'] as const)('%s', (engine) => {
       await page?.close()
     })
 
-    it('fits every list and every kind of edit screen', async () => {
+    it('fits every list, every kind of edit screen and the import page', async () => {
       // The page's own viewport: in WebKit's phone, the frame's (its window is 447 px at the narrowest).
       const framed = engine === 'webkit' && width < 447
       expect(
@@ -183,6 +202,13 @@ describe.each(['gecko', 'webkit'] as const)('%s', (engine) => {
         faults.push(...(await page.evaluate(layoutFaults, check)).map((fault) => `${path}: ${fault}`))
         faults.push(...(await seriousViolationsIn(page)).map((fault) => `${path}: ${fault}`))
       }
+      await open(page, '/contacts/import')
+      await waitForText(page, 'Choose a CSV file saved from a spreadsheet.', 60_000)
+      await chooseFile(page, LONG_IMPORT.name, LONG_IMPORT.csv)
+      await probingOnFailure(page, waitForText(page, PREVIEWED, 60_000))
+      await page.screenshot(`${shots}/layout-${engine}-contacts-import-${width}.png`)
+      faults.push(...(await page.evaluate(layoutFaults, check)).map((fault) => `/contacts/import: ${fault}`))
+      faults.push(...(await seriousViolationsIn(page)).map((fault) => `/contacts/import: ${fault}`))
       expect(faults).toEqual([])
     }, 300_000)
   })

@@ -68,3 +68,38 @@ export async function seedLongValues(url: string): Promise<SeededIds> {
     staff: staff.doc.id,
   }
 }
+
+/**
+ * A spreadsheet of contacts for the import screen, with long values: a long file name, long names,
+ * titles, emails and a new company's long name, a row that repeats the seeded contact (so the
+ * duplicates' choice shows) and one the checks refuse.
+ */
+export const LONG_IMPORT = {
+  name: 'northern-atlantic-offshore-engineering-contacts-exported-from-the-old-crm-2026-final-version-3.csv',
+  csv: [
+    'First Name,Last Name,Job title,Department,Email,Phone,Mobile,Company,LinkedIn',
+    [
+      LONG.contact.firstName,
+      LONG.contact.lastName,
+      `"${LONG.contact.title}"`,
+      LONG.contact.department,
+      LONG.contact.email,
+      LONG.contact.phone,
+      LONG.contact.mobile,
+      LONG.company.companyName,
+      LONG.contact.linkedIn,
+    ].join(','),
+    [
+      'Bartholomew-Alessandro',
+      'Montgomery-Fitzwilliam-Oyelaran',
+      '"Head of Subsea Integrity Management, Pipelines, Risers and Mooring Systems"',
+      'Engineering',
+      'bartholomew.montgomery-fitzwilliam@north-sea-decommissioning-and-subsea-services.co.uk',
+      '+44 (0)1224 555 0177 extension 40210',
+      '',
+      '"North Sea Decommissioning, Subsea Inspection and Repair Services International Group plc"',
+      '',
+    ].join(','),
+    'Ken,Thompson-Ritchie,,,not an email address at all but a sentence somebody typed into the column,,,,',
+  ].join('\r\n'),
+} as const

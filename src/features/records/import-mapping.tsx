@@ -44,16 +44,18 @@ export function ImportMapping({
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: a file's columns are its places; two may share a header.
               <tr key={column}>
-                <th scope="row" className="max-w-48 py-2 pr-3 font-medium wrap-anywhere text-slate-900">
+                <th
+                  scope="row"
+                  className="max-w-48 min-w-24 py-2 pr-3 font-medium wrap-anywhere text-slate-900"
+                >
                   {name}
                 </th>
-                <td
-                  className="hidden max-w-64 truncate py-2 pr-3 text-slate-600 sm:table-cell"
-                  title={example(column)}
-                >
+                {/* Whole, wrapped: a value cut short could not be read on a phone's tap. */}
+                <td className="hidden max-w-64 py-2 pr-3 wrap-anywhere text-slate-600 sm:table-cell">
                   {example(column)}
                 </td>
-                <td className="py-2">
+                {/* On a phone, the field's choice takes the room the example leaves. */}
+                <td className="w-full py-2 sm:w-auto">
                   <select
                     aria-label={`${name} imports as`}
                     className={`${input} min-w-40`}

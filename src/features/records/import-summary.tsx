@@ -94,16 +94,23 @@ export function DuplicateChoices({
       {choices.map(([value, text]) => (
         <label
           key={value}
-          className="flex min-h-9 items-center gap-2 text-sm text-slate-700 pointer-coarse:min-h-11"
+          className="flex min-h-9 cursor-pointer items-center gap-2 text-sm text-slate-700 pointer-coarse:min-h-11"
         >
-          <input
-            type="radio"
-            name="duplicates"
-            value={value}
-            checked={choice === value}
-            onChange={() => onChange(value)}
-            className="size-4 accent-brand"
-          />
+          {/* Drawn as a 16 px circle (20 px by touch) whose target is the see-through input over it, 44×44 px under a finger, as ui/checkbox.tsx draws a box. */}
+          <span className="relative inline-flex size-4 shrink-0 pointer-coarse:size-5">
+            <input
+              type="radio"
+              name="duplicates"
+              value={value}
+              checked={choice === value}
+              onChange={() => onChange(value)}
+              className="peer absolute top-1/2 left-1/2 size-full -translate-x-1/2 -translate-y-1/2 cursor-pointer opacity-0 pointer-coarse:size-11"
+            />
+            <span
+              aria-hidden="true"
+              className="pointer-events-none size-full rounded-full border border-slate-400 bg-white peer-checked:border-5 peer-checked:border-brand peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand"
+            />
+          </span>
           {text}
         </label>
       ))}
@@ -119,42 +126,31 @@ export function ImportPreview({
   fields: readonly ImportField[]
 }) {
   const first = rows.slice(0, PREVIEW_ROWS)
+  // Each row a card of its fields, not a table's row: a contact's nine fields never fit a phone's width
+  // side by side, and a long value (an email, a title) shows whole, wrapped, rather than cut.
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="pb-2 text-left text-sm font-medium text-slate-900">
-          The first rows, as they will be saved
-        </caption>
-        <thead className="border-b border-slate-200 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-          <tr>
-            <th scope="col" className="py-2 pr-3">
-              Row
-            </th>
-            {fields.map((field) => (
-              <th key={field.name} scope="col" className="py-2 pr-3 whitespace-nowrap">
-                {field.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {first.map((row) => (
-            <tr key={row.line}>
-              <td className="py-2 pr-3 text-slate-500 tabular-nums">{row.line}</td>
+    <section aria-labelledby="import-preview" className="space-y-2">
+      <h4 id="import-preview" className="text-sm font-medium text-slate-900">
+        The first rows, as they will be saved
+      </h4>
+      <ol className="space-y-2">
+        {first.map((row) => (
+          <li key={row.line} className="rounded-md border border-slate-200 px-3 py-2 text-sm">
+            <p className="text-xs font-medium text-slate-500 tabular-nums">Row {row.line}</p>
+            <dl className="mt-1 grid gap-x-4 gap-y-1.5 sm:grid-cols-2 lg:grid-cols-3">
               {fields.map((field) => (
-                <td
-                  key={field.name}
-                  className="max-w-56 truncate py-2 pr-3 text-slate-800"
-                  title={shown(row, field)}
-                >
-                  {shown(row, field)}
-                </td>
+                <div key={field.name} className="min-w-0">
+                  <dt className="text-xs text-slate-500">{field.label}</dt>
+                  <dd className="wrap-anywhere whitespace-pre-line text-slate-800">
+                    {shown(row, field) || <span className="text-slate-500 italic">Empty</span>}
+                  </dd>
+                </div>
               ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+            </dl>
+          </li>
+        ))}
+      </ol>
+    </section>
   )
 }
 
