@@ -35,3 +35,23 @@ export async function queuedRecords(db: OutpostDb, collection: MirroredName): Pr
       troubled.set(op.recordId, [...(troubled.get(op.recordId) ?? []), op.status])
   return { queued, troubled }
 }
+
+/**
+ * How many changes wait in the outbox, counted on its `status` index, which every op is in: the
+ * store's own count walks every queued change's whole value, an index's only its keys. The screens
+ * that show it count again at every change of the outbox, and while an import is sent those counts
+ * held the sync worker's writes back.
+ */
+/** How stale a live count of the outbox may be while it changes (paced-reads.ts). */
+export const OUTBOX_PACE_MS = 1_000
+
+export const queuedCount = (db: OutpostDb) => db.outbox.orderBy('status').count()
+
+/** Changes refused or in conflict, plus the notices of records deleted by someone else: what needs a decision. */
+export async function issueCount(db: OutpostDb): Promise<number> {
+  const [changes, notices] = await Promise.all([
+    db.outbox.where('status').anyOf(TROUBLED).count(),
+    db.notices.count(),
+  ])
+  return changes + notices
+}

@@ -2,6 +2,8 @@
  * Log Out in the top bar: sign out and go to /login, asking first while changes
  * wait or the server is out of reach (features/lock/log-out-question.tsx).
  */
+
+import { queuedCount } from '../../db/queued-records'
 import { useLogOut } from '../../features/lock'
 import { LogOutIcon } from '../../ui/icons'
 import { useRuntime } from '../runtime-context'
@@ -11,7 +13,7 @@ export function LogOutLink() {
   const { db, engine, signOut, user } = useRuntime()
   const { start, question } = useLogOut({
     userId: user.id,
-    unsynced: () => db.outbox.count(),
+    unsynced: () => queuedCount(db),
     // The browser may say online while the server cannot be reached; the last sync run knows.
     offline: () => navigator.onLine === false || engine.status.get().activity === 'offline',
     leave: signOut,

@@ -5,9 +5,8 @@
  * nothing queued there is no handler at all, so the browser can also keep the
  * page in its back/forward cache.
  */
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect } from 'react'
-import { useRuntime } from '../runtime-context'
+import { useQueuedCount } from '../../features/sync-status'
 
 function warn(event: BeforeUnloadEvent) {
   event.preventDefault()
@@ -16,8 +15,7 @@ function warn(event: BeforeUnloadEvent) {
 }
 
 export function useUnloadWarning() {
-  const { db } = useRuntime()
-  const queued = useLiveQuery(() => db.outbox.count(), [db]) ?? 0
+  const queued = useQueuedCount() ?? 0
   const unsynced = queued > 0
   useEffect(() => {
     if (!unsynced) return

@@ -10,6 +10,7 @@ import { mirrorOf } from '../../db/tables'
 import { SyncIcon } from '../../ui/icons'
 import { card } from '../../ui/styles'
 import { SCREENS } from '../records/screens'
+import { useQueuedCount } from '../sync-status'
 import { formatCount } from './format'
 
 const tile = `${card} flex h-full min-h-24 flex-col justify-between gap-2 p-4`
@@ -20,7 +21,7 @@ export function CountTiles() {
     () => Promise.all(SCREENS.map((screen) => mirrorOf(db, screen.collection).count())),
     [db],
   )
-  const waiting = useLiveQuery(() => db.outbox.count(), [db])
+  const waiting = useQueuedCount()
   return (
     <ul aria-label="Records on this device" className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
       {SCREENS.map((screen, i) => {

@@ -6,7 +6,8 @@ import type { ListedRow } from '../../db/index-entries'
 import { listedPage, type PageQuery, readPage } from '../../db/list-read'
 import { mirrorIndex } from '../../db/mirror-index'
 import type { OutboxOp } from '../../db/outbox-types'
-import { queuedRecords } from '../../db/queued-records'
+import { sharedPacedQuery } from '../../db/paced-reads'
+import { OUTBOX_PACE_MS, queuedRecords } from '../../db/queued-records'
 import { opsFor } from '../../db/record-writes'
 import { mirrorOf } from '../../db/tables'
 import type { CollectionName, RecordOf } from '../../domain/collections'
@@ -112,7 +113,14 @@ export function syncStateOf(ops: OutboxOp[]): RecordSyncState {
 /** The sync state of every record of a collection that has queued work (absent means synced). */
 export function useSyncStates(collection: CollectionName): Map<string, RecordSyncState> {
   const { db } = useRuntime()
-  const records = useLiveQuery(() => queuedRecords(db, collection), [db, collection])
+  // Paced and shared as the outbox's counts are (src/db/paced-reads.ts): a sync changes it many times a second.
+  const live = sharedPacedQuery(
+    db,
+    `queued:${collection}`,
+    () => queuedRecords(db, collection),
+    OUTBOX_PACE_MS,
+  )
+  const records = useSyncExternalStore(live.subscribe, live.get)
   // The same map until the outbox changes: the list's rows read it from context, and a new one renders them all.
   return useMemo(() => {
     const states = new Map<string, RecordSyncState>()

@@ -13,6 +13,8 @@ import { useRuntime } from '../../app/runtime-context'
 import type { OutpostDb } from '../../db/database'
 import { judgeMirror, mirrorToken } from '../../db/eviction'
 import { META, readMeta } from '../../db/meta'
+import { pacedReads } from '../../db/paced-reads'
+import { OUTBOX_PACE_MS, queuedCount } from '../../db/queued-records'
 import { markerEntry, markMirror } from '../../session/device-marker'
 
 export interface EvictedMirror {
@@ -37,8 +39,10 @@ export function useMirrorWatch(db: OutpostDb, userId: string) {
         // again (it is still true), and once the records are back the new mark ends it.
         if (verdict.kind === 'evicted') setEvicted({ lost: verdict.lost })
         let written = ''
+        // Paced as the screens' count of the outbox is (useQueuedCount).
+        const paced = pacedReads<[number, boolean]>(OUTBOX_PACE_MS)
         const subscription = liveQuery(() =>
-          Promise.all([db.outbox.count(), readMeta(db, META.hydrated, false)]),
+          paced(() => Promise.all([queuedCount(db), readMeta(db, META.hydrated, false)])),
         ).subscribe(([pending, hydrated]) => {
           // A first download cut short, with nothing typed, is nothing to lose: no mark, so no false alarm.
           if (!hydrated && pending === 0) return

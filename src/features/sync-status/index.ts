@@ -5,3 +5,4 @@
  */
 export { type SyncTone, useSyncSummary } from './sync-summary'
 export { attentionText, useIssueCount } from './use-issue-count'
+export { useQueuedCount } from './use-queued-count'

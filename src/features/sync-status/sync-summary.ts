@@ -10,6 +10,7 @@ import { META, readMeta } from '../../db/meta'
 import type { SyncState } from '../../sync/status'
 import { useOnline } from '../../ui/use-online'
 import { attentionText, useIssueCount } from './use-issue-count'
+import { useQueuedCount } from './use-queued-count'
 
 export type SyncTone = 'ok' | 'busy' | 'waiting' | 'offline' | 'attention'
 
@@ -79,7 +80,7 @@ export function useSyncSummary(): SyncSummary {
   const { db, engine } = useRuntime()
   const online = useOnline()
   const state = useSyncExternalStore(engine.status.subscribe, engine.status.get)
-  const unsynced = useLiveQuery(() => db.outbox.count(), [db])
+  const unsynced = useQueuedCount()
   // Kept in the database, so a reload (offline too) still knows when the last sync worked.
   const storedSyncAt = useLiveQuery(() => readMeta<number | null>(db, META.lastSyncAt, null), [db])
   const issues = useIssueCount()

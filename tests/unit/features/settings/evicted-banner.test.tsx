@@ -88,7 +88,12 @@ describe('the marker', () => {
     const token = markerEntry(testUser.id)?.token
     expect(token).toBe(await ensureMirrorToken(runtime.db))
 
-    await runtime.db.outbox.add({ opId: 'op-1', collection: 'contacts', recordId: 'r1' } as never)
+    await runtime.db.outbox.add({
+      opId: 'op-1',
+      collection: 'contacts',
+      recordId: 'r1',
+      status: 'pending',
+    } as never)
     await waitFor(() => expect(markerEntry(testUser.id)).toEqual({ userId: testUser.id, token, pending: 1 }))
   })
 })
