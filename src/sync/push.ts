@@ -107,8 +107,21 @@ function sendable(ops: OutboxOp[], now: number) {
 }
 
 export async function push(ctx: EngineContext): Promise<PushResult> {
+  const { db } = ctx
   for (;;) {
-    const ready = sendable(await ctx.db.outbox.orderBy('seq').toArray(), ctx.now())
+    // Choosing the batch and marking it in flight is one transaction: a save in between would
+    // otherwise merge into an op already chosen, and be sent (and settled) without its edit.
+    // From now on each may reach the server, so none takes more edits (they queue behind it).
+    const ready = await db.transaction('rw', db.outbox, async () => {
+      const chosen = sendable(await db.outbox.orderBy('seq').toArray(), ctx.now())
+      await db.outbox.bulkUpdate(
+        chosen.map((op) => ({
+          key: op.seq as number,
+          changes: { status: 'inflight', attempts: op.attempts + 1 },
+        })),
+      )
+      return chosen
+    })
     if (ready.length === 0) return 'ok'
     const stopped = await sendRound(ctx, ready)
     if (stopped !== 'ok') return stopped
@@ -116,36 +129,11 @@ export async function push(ctx: EngineContext): Promise<PushResult> {
 }
 
 /**
- * The ops of a few requests, marked in flight before they are sent, as they are now: reading them
- * again and marking them is one transaction, so a save that came after the round was chosen is in what
- * is sent (it merged into the op), and from here on none takes more edits (they queue behind it). An
- * op gone meanwhile (discarded, or undone before it was sent) or no longer waiting is left out. Each
- * request's ops, as they are now.
- */
-async function claim(ctx: EngineContext, units: OutboxOp[][]): Promise<OutboxOp[][]> {
-  const { db } = ctx
-  return db.transaction('rw', db.outbox, async () => {
-    const now = await db.outbox.bulkGet(units.flat().map((op) => op.seq as number))
-    const fresh = new Map(
-      now.filter((op): op is OutboxOp => op?.status === 'pending').map((op) => [op.seq as number, op]),
-    )
-    await db.outbox.bulkUpdate(
-      [...fresh.values()].map((op) => ({
-        key: op.seq as number,
-        changes: { status: 'inflight', attempts: op.attempts + 1 },
-      })),
-    )
-    return units.map((unit) => unit.flatMap((op) => fresh.get(op.seq as number) ?? []))
-  })
-}
-
-/**
  * One round's ops, up to PUSH_CONCURRENCY requests at a time, oldest first.
  * They are all different records, none waiting on another (`sendable`), so
  * their order on the server does not matter. The first 'offline' or 'auth'
- * (or error) stops the round from starting more; what was never started was
- * never marked, and what was marked but not answered (a throw) goes back to the
- * queue as it was, once every request under way has answered.
+ * (or error) stops the round from starting more; what was never started goes
+ * back to the queue as it was, once every request under way has answered.
  */
 async function sendRound(ctx: EngineContext, ready: OutboxOp[]): Promise<PushResult> {
   const units = requestsFor(ready)
@@ -166,43 +154,17 @@ async function sendRound(ctx: EngineContext, ready: OutboxOp[]): Promise<PushRes
         failure ??= error
       })
   }
-  /** Ops marked in flight (`claim`), as they were read then. */
-  const claimed: OutboxOp[] = []
-  // The round's requests are marked PUSH_CONCURRENCY at a time: the first few before they go, and each
-  // next few once a request before them has been answered, so they are marked while those are under
-  // way. Marking a whole round up front cost an import of 10,000 contacts 9 s before its first request,
-  // and every try while offline marked and unmarked thousands of ops for requests that never went.
-  const groups = new Map<number, Promise<OutboxOp[][]>>()
-  const groupOf = (at: number) => {
-    const first = at - (at % PUSH_CONCURRENCY)
-    let marked = groups.get(first)
-    if (!marked) {
-      marked = claim(ctx, units.slice(first, first + PUSH_CONCURRENCY)).then((fresh) => {
-        claimed.push(...fresh.flat())
-        return fresh
-      })
-      groups.set(first, marked)
-    }
-    return marked
-  }
   const sender = async () => {
     while (stop === 'ok' && failure === undefined && next < units.length) {
-      const at = next++
+      const unit = units[next++] as OutboxOp[]
       try {
-        const unit = (await groupOf(at))[at % PUSH_CONCURRENCY] as OutboxOp[]
-        if (unit.length === 0) continue
         const result =
           unit.length === 1
             ? await pushOne(ctx, unit[0] as OutboxOp, landed)
             : await pushBatch(ctx, unit, landed)
         for (const op of unit) answered.add(op)
         if (landed.length >= SETTLE_BATCH) settleBehind()
-        if (result !== 'ok') {
-          if (stop === 'ok') stop = result
-        } else if (at + PUSH_CONCURRENCY < units.length) {
-          // A failure to mark is met by the sender that waits on it, or by the round's end below.
-          groupOf(at + PUSH_CONCURRENCY).catch(() => undefined)
-        }
+        if (result !== 'ok' && stop === 'ok') stop = result
       } catch (error) {
         failure ??= error
       }
@@ -211,9 +173,8 @@ async function sendRound(ctx: EngineContext, ready: OutboxOp[]): Promise<PushRes
   try {
     await Promise.all(Array.from({ length: Math.min(PUSH_CONCURRENCY, units.length) }, sender))
   } finally {
-    // What was marked and not answered goes back as it was, before anything else here can throw.
-    await Promise.allSettled(groups.values())
-    const unsent = claimed.filter((op) => !answered.has(op))
+    // What was not answered goes back as it was, before anything else here can throw.
+    const unsent = ready.filter((op) => !answered.has(op))
     if (unsent.length)
       await ctx.db.outbox.bulkUpdate(
         unsent.map((op) => ({

@@ -180,43 +180,6 @@ describe('push', () => {
     expect(await db.contacts.count()).toBe(450)
   })
 
-  it('marks a few requests in flight at a time: offline, a long queue is not all marked and unmarked', async () => {
-    for (let i = 0; i < 1000; i++) await createRecord(writes, 'contacts', { firstName: `Q${i}` })
-    const marked: number[] = []
-    const offline: Transport = async () => {
-      marked.push(await db.outbox.where('status').equals('inflight').count())
-      throw new NetworkError('offline')
-    }
-    expect(await push({ ...engineContext(), transport: offline })).toBe('offline')
-    // Four requests of 100 are marked, never the thousand.
-    expect(Math.max(...marked)).toBe(400)
-    expect(await db.outbox.where('status').equals('pending').count()).toBe(1000)
-  })
-
-  it('sends a change saved after its round began, merged into the op it joined, not without it', async () => {
-    const ids: string[] = []
-    for (let i = 0; i < 450; i++) ids.push(await createRecord(writes, 'contacts', { firstName: `P${i}` }))
-    const late = ids[449] as string
-    let edited = false
-    const editing: Transport = async (request) => {
-      // While the first requests are under way, the last record (in the fifth request) is edited.
-      if (!edited) {
-        edited = true
-        await updateRecord(writes, 'contacts', late, { title: 'Edited meanwhile' })
-      }
-      return transport(request)
-    }
-    expect(await push({ ...engineContext(), transport: editing })).toBe('ok')
-    const sentOfLate = sent.filter(
-      (change) => (change.body as { id?: string })?.id === late || change.path.endsWith(late),
-    )
-    expect(
-      sentOfLate.some((change) => (change.body as { title?: string }).title === 'Edited meanwhile'),
-    ).toBe(true)
-    expect(await db.outbox.count()).toBe(0)
-    expect((await db.contacts.get(late))?.title).toBe('Edited meanwhile')
-  })
-
   it('sends a lost batch again under the same keys, and a batch the server rolled back twice change by change', async () => {
     for (const name of ['A', 'B', 'C']) await createRecord(writes, 'contacts', { firstName: name })
     answer = () => 'network'
