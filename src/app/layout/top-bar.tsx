@@ -27,7 +27,7 @@ export function TopBar({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => 
       >
         <MenuIcon className="size-5" />
       </button>
-      <h1 className="min-w-0 shrink-0 truncate text-base font-semibold text-slate-900">{title}</h1>
+      <h1 className="min-w-0 truncate text-base font-semibold text-slate-900">{title}</h1>
       <GlobalSearch />
       <div className="flex items-center gap-1">
         <SyncChip />
