@@ -27,6 +27,14 @@ export interface ChromiumRig {
   /** With `network`: the relay the browser reaches the server through, which the tests cut. */
   network?: NetworkSwitch
   /**
+   * Offline as a lost network is (the rig opened with `network`): the first browser's context switch
+   * (navigator.onLine is false, the page's requests fail) and the relay cut. The switch alone does not
+   * stop every sender: Chromium, really online, fires Background Sync's `sync` event at the first
+   * queued change, and the service worker's replay reached the server while a test held the context
+   * offline (offline-contacts.test.ts failed so in CI). Back online, the relay first, then the switch.
+   */
+  setOffline: (offline: boolean) => Promise<void>
+  /**
    * Another Chromium on a fresh profile (another device), its first page as the rig's; at the rig's
    * window size unless given one. Closed after the file, if the test has not closed it.
    */
@@ -76,10 +84,17 @@ export function chromiumRig(
     page.on('dialog', (dialog) => void dialog.accept())
     return { browser, page }
   }
+  const setOffline = async (offline: boolean) => {
+    const { network: relay, browser } = rig
+    if (!relay || !browser) throw new Error('Going offline needs the rig opened with { network: true }')
+    if (offline) relay.cut()
+    else relay.restore()
+    await browser.context.setOffline(offline)
+  }
   beforeAll(async () => {
     if (seededContacts !== undefined) dataDir = await seededDataDir(seededContacts)
     const server = await startServer(dataDir ? { ...serverEnv, DATA_DIR: dataDir } : serverEnv)
-    rig = { server, openBrowser }
+    rig = { server, openBrowser, setOffline }
     if (network) rig.network = await networkSwitch(server.url)
     const { browser, page } = await openBrowser()
     rig.browser = browser

@@ -8,12 +8,15 @@ import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { SCREENS } from '../../src/features/records/screens'
-import { type Chromium, chromiumRig } from './chromium-rig'
+import { type ChromiumRig, chromiumRig } from './chromium-rig'
+import type { NetworkSwitch } from './network-switch'
 import { apiSession, type RunningServer } from './server-process'
 import { until } from './signed-in'
 
 let server: RunningServer
-let browser: Chromium
+/** Where the browser reaches the server: through the relay the rig cuts when offline. */
+let appUrl: string
+let setOffline: ChromiumRig['setOffline']
 let page: Page
 const shots = 'tests/e2e/screenshots'
 
@@ -21,9 +24,10 @@ type Doc = { id: string } & Record<string, unknown>
 
 chromiumRig(
   (opened) => {
-    ;({ server, browser, page } = opened)
+    ;({ server, page, setOffline } = opened)
+    appUrl = (opened.network as NetworkSwitch).url
   },
-  { signedIn: true },
+  { signedIn: true, network: true },
 )
 
 async function serverDocs(path: string): Promise<Doc[]> {
@@ -47,7 +51,7 @@ describe.each(SCREENS.map((entity) => [entity.collection, entity] as const))(
     it('adds, edits, searches, pages and deletes, and the server has each change', async () => {
       // Six records so that a page of 5 leaves one for page 2.
       for (const n of [1, 2, 3, 4, 5, 6]) {
-        await page.goto(`${server.url}${entity.paths.add}`)
+        await page.goto(`${appUrl}${entity.paths.add}`)
         await page.getByLabel(nameField.label, { exact: true }).fill(`Zeta ${collection} ${n}`)
         await page.getByRole('button', { name: entity.texts.saveButton }).click()
         await page.waitForURL(new RegExp(`/${collection}/edit/`))
@@ -67,7 +71,7 @@ describe.each(SCREENS.map((entity) => [entity.collection, entity] as const))(
         'the rename on the server',
       )
 
-      await page.goto(`${server.url}${entity.paths.list}`)
+      await page.goto(`${appUrl}${entity.paths.list}`)
       await page.getByLabel('Show').selectOption('5')
       const search = page.getByRole('searchbox', { name: 'Search records' })
       await search.fill(`zeta ${collection}`)
@@ -93,8 +97,8 @@ describe.each(SCREENS.map((entity) => [entity.collection, entity] as const))(
 
 describe('offline, then back online', () => {
   it("'Add New Company' in the contact form makes the company offline, and the contact points at it once synced", async () => {
-    await page.goto(`${server.url}/contacts/add`)
-    await browser.context.setOffline(true)
+    await page.goto(`${appUrl}/contacts/add`)
+    await setOffline(true)
     await page.getByLabel('First Name').fill('Ines')
     await page.getByLabel('Last Name').fill('Moreau')
     const picker = page.getByRole('combobox', { name: 'Company' })
@@ -110,7 +114,7 @@ describe('offline, then back online', () => {
       .waitFor()
     await page.screenshot({ path: `${shots}/contact-new-company-offline.png` })
 
-    await browser.context.setOffline(false)
+    await setOffline(false)
     const companies = await until(
       () => serverDocs('companies'),
       (docs) => docs.some((doc) => doc.companyName === 'Offline Harbour Works'),
@@ -129,7 +133,7 @@ describe('offline, then back online', () => {
   }, 120_000)
 
   it('an image chosen offline is uploaded when back online, and the product points at it', async () => {
-    await page.goto(`${server.url}/products/add`)
+    await page.goto(`${appUrl}/products/add`)
     await page.getByLabel('Product Name').fill('Pressure Gauge')
     await page.getByRole('button', { name: 'Save Product' }).click()
     await page.waitForURL(/\/products\/edit\//)
@@ -140,7 +144,7 @@ describe('offline, then back online', () => {
       'the product',
     )
 
-    await browser.context.setOffline(true)
+    await setOffline(true)
     // A photo larger than the device keeps: it is scaled to 1600 px before it is stored and sent.
     const photo = await sharp({
       create: { width: 2400, height: 1200, channels: 3, background: { r: 15, g: 118, b: 110 } },
@@ -155,7 +159,7 @@ describe('offline, then back online', () => {
     await page.getByText('Saved - This product has been updated successfully.').waitFor()
     await page.screenshot({ path: `${shots}/product-image-offline.png` })
 
-    await browser.context.setOffline(false)
+    await setOffline(false)
     const products = await until(
       () => serverDocs('products'),
       (docs) =>
@@ -177,7 +181,7 @@ describe('offline, then back online', () => {
   }, 120_000)
 
   it('a bold word in a product description reaches the server as rich text', async () => {
-    await page.goto(`${server.url}/products/add`)
+    await page.goto(`${appUrl}/products/add`)
     await page.getByLabel('Product Name').fill('Torque Wrench')
     await page.getByRole('button', { name: 'Save Product' }).click()
     await page.waitForURL(/\/products\/edit\//)

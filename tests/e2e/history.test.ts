@@ -6,18 +6,22 @@
  */
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
-import { type Chromium, chromiumRig } from './chromium-rig'
+import { type ChromiumRig, chromiumRig } from './chromium-rig'
+import type { NetworkSwitch } from './network-switch'
 import { apiSession, type RunningServer } from './server-process'
 
 let server: RunningServer
-let browser: Chromium
+/** Where the browser reaches the server: through the relay the rig cuts when offline. */
+let appUrl: string
+let setOffline: ChromiumRig['setOffline']
 let page: Page
 
 chromiumRig(
   (opened) => {
-    ;({ server, browser, page } = opened)
+    ;({ server, page, setOffline } = opened)
+    appUrl = (opened.network as NetworkSwitch).url
   },
-  { signedIn: true },
+  { signedIn: true, network: true },
 )
 
 const SIZES = [
@@ -35,7 +39,7 @@ it('shows who changed what, and an offline edit as not sent yet until it is', as
   })
   await api.patch(`contacts/${doc.id}`, { title: 'Head of Offshore Decommissioning and Subsea Inspection' })
 
-  await page.goto(`${server.url}/contacts/edit/${doc.id}`)
+  await page.goto(`${appUrl}/contacts/edit/${doc.id}`)
   const card = page.getByRole('region', { name: 'History' })
   await card.getByText('Admin changed Title').waitFor()
   await card
@@ -43,7 +47,7 @@ it('shows who changed what, and an offline edit as not sent yet until it is', as
     .waitFor()
   await card.getByText('Admin added it').waitFor()
 
-  await browser.context.setOffline(true)
+  await setOffline(true)
   await page.getByLabel('Phone', { exact: true }).fill('+44 20 7946 0000')
   await page.getByRole('button', { name: 'Update Contact' }).click()
   await card.getByText('You changed Phone on this device').waitFor()
@@ -57,7 +61,7 @@ it('shows who changed what, and an offline edit as not sent yet until it is', as
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
   }
 
-  await browser.context.setOffline(false)
+  await setOffline(false)
   await card.getByText('Admin changed Phone').waitFor({ timeout: 60_000 })
   expect(await card.getByText('Not sent yet').count()).toBe(0)
 }, 150_000)

@@ -8,18 +8,25 @@ import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
 import type { Contact } from '../../src/domain/contact'
 import type { ListResponse } from '../../src/domain/rest'
-import { type Chromium, chromiumRig } from './chromium-rig'
+import { type ChromiumRig, chromiumRig } from './chromium-rig'
+import type { NetworkSwitch } from './network-switch'
 import { apiSession, type RunningServer } from './server-process'
 import { serviceWorkerInControl, signInThroughUi, until } from './signed-in'
 
 let server: RunningServer
-let browser: Chromium
+/** Where the browser reaches the server: through the relay the rig cuts when offline. */
+let appUrl: string
+let setOffline: ChromiumRig['setOffline']
 let page: Page
 const shots = 'tests/e2e/screenshots'
 
-chromiumRig((opened) => {
-  ;({ server, browser, page } = opened)
-})
+chromiumRig(
+  (opened) => {
+    ;({ server, page, setOffline } = opened)
+    appUrl = (opened.network as NetworkSwitch).url
+  },
+  { network: true },
+)
 
 async function serverContacts() {
   const api = await apiSession(server.url)
@@ -27,14 +34,14 @@ async function serverContacts() {
 }
 
 it('works offline and syncs every change exactly once', async () => {
-  await page.goto(`${server.url}/contacts/list`)
+  await page.goto(`${appUrl}/contacts/list`)
   await page.waitForURL(/\/login/)
-  await signInThroughUi(page, server.url)
+  await signInThroughUi(page, appUrl)
   expect(await page.evaluate(() => localStorage.getItem('userRole'))).toBe('Admin')
   // The service worker must control the page before the network goes away.
   await serviceWorkerInControl(page)
 
-  await page.goto(`${server.url}/contacts/list`)
+  await page.goto(`${appUrl}/contacts/list`)
   await page.getByRole('link', { name: 'Add Contact' }).first().click()
   await page.getByLabel('First Name').fill('Ada')
   await page.getByLabel('Last Name').fill('Lovelace')
@@ -44,17 +51,17 @@ it('works offline and syncs every change exactly once', async () => {
   const adaId = page.url().split('/').pop() as string
   await until(serverContacts, (docs) => docs.length === 1, 'the first contact to reach the server')
 
-  await browser.context.setOffline(true)
+  await setOffline(true)
   await page.getByLabel('Title').fill('Countess')
   await page.getByRole('button', { name: 'Update Contact' }).click()
   await page.getByText('Saved - This contact has been updated successfully.').waitFor()
-  await page.goto(`${server.url}/contacts/add`) // served by the service worker
+  await page.goto(`${appUrl}/contacts/add`) // served by the service worker
   await page.getByLabel('First Name').fill('Grace')
   await page.getByLabel('Last Name').fill('Hopper')
   await page.getByRole('button', { name: 'Save Contact' }).click()
   await page.waitForURL(/\/contacts\/edit\//)
 
-  await page.goto(`${server.url}/contacts/list`)
+  await page.goto(`${appUrl}/contacts/list`)
   await page.reload()
   // The network is really gone for the reloaded page. (Its navigator.onLine is not a sure sign: this
   // Chromium reports true in a reloaded document of an offline context, though every request fails.)
@@ -79,7 +86,7 @@ it('works offline and syncs every change exactly once', async () => {
   await page.setViewportSize({ width: 1280, height: 800 })
   expect((await serverContacts()).map((doc) => doc.title)).toEqual([''])
 
-  await browser.context.setOffline(false)
+  await setOffline(false)
   const docs = await until(
     serverContacts,
     (list) => list.length === 2 && list.some((doc) => doc.title === 'Countess'),

@@ -8,21 +8,25 @@
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
 import type { Contact } from '../../src/domain/contact'
-import { type Chromium, chromiumRig } from './chromium-rig'
+import { type ChromiumRig, chromiumRig } from './chromium-rig'
+import type { NetworkSwitch } from './network-switch'
 import { apiSession, type RunningServer } from './server-process'
 import { signInThroughUi } from './signed-in'
 
 const CONTACTS = 30_000
 
 let server: RunningServer
-let browser: Chromium
+/** Where the browser reaches the server: through the relay the rig cuts when offline. */
+let appUrl: string
+let setOffline: ChromiumRig['setOffline']
 let page: Page
 
 chromiumRig(
   (opened) => {
-    ;({ server, browser, page } = opened)
+    ;({ server, page, setOffline } = opened)
+    appUrl = (opened.network as NetworkSwitch).url
   },
-  { seededContacts: CONTACTS },
+  { seededContacts: CONTACTS, network: true },
 )
 
 /** The contact stored under `id` in IndexedDB itself, the packs left, and the rows in the contacts table. */
@@ -53,8 +57,8 @@ it('keeps an edit made to a contact still packed by the first sync', async () =>
     lastName: 'Zuluaga',
     title: 'Surveyor',
   })
-  await signInThroughUi(page, server.url)
-  await page.goto(`${server.url}/contacts/list`)
+  await signInThroughUi(page, appUrl)
+  await page.goto(`${appUrl}/contacts/list`)
   await page
     .getByText(`of ${CONTACTS + 1} entries`)
     .first()
@@ -70,14 +74,14 @@ it('keeps an edit made to a contact still packed by the first sync', async () =>
   await page.getByRole('button', { name: 'Update Contact' }).click()
   await page.getByText('Saved - This contact has been updated successfully.').waitFor()
   // Offline, so the edit cannot come back from the server: what the device keeps is the device's doing.
-  await browser.context.setOffline(true)
+  await setOffline(true)
   // Whether the pack was still there when the edit was saved (it almost always is): for the log.
   console.log(`packs left when the edit was saved: ${(await stored(page, doc.id)).packs}`)
   await expect
     .poll(() => stored(page, doc.id), { timeout: 60_000 })
     .toEqual({ title: 'Chief Surveyor', rows: CONTACTS + 1, packs: 0 })
 
-  await browser.context.setOffline(false)
+  await setOffline(false)
   await expect
     .poll(async () => (await api.get<Contact>(`contacts/${doc.id}`)).title, { timeout: 60_000 })
     .toBe('Chief Surveyor')

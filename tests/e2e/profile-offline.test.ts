@@ -7,7 +7,8 @@
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
 import type { Account } from '../../src/domain/user'
-import { type Chromium, chromiumRig } from './chromium-rig'
+import { type ChromiumRig, chromiumRig } from './chromium-rig'
+import type { NetworkSwitch } from './network-switch'
 import { apiSession, type RunningServer } from './server-process'
 import { serviceWorkerInControl, signInThroughUi, until } from './signed-in'
 
@@ -18,13 +19,19 @@ const ONE_PIXEL_PNG = Buffer.from(
 )
 
 let server: RunningServer
-let browser: Chromium
+/** Where the browser reaches the server: through the relay the rig cuts when offline. */
+let appUrl: string
+let setOffline: ChromiumRig['setOffline']
 let page: Page
 const shots = 'tests/e2e/screenshots'
 
-chromiumRig((opened) => {
-  ;({ server, browser, page } = opened)
-})
+chromiumRig(
+  (opened) => {
+    ;({ server, page, setOffline } = opened)
+    appUrl = (opened.network as NetworkSwitch).url
+  },
+  { network: true },
+)
 
 async function serverAccount() {
   const api = await apiSession(server.url)
@@ -33,14 +40,14 @@ async function serverAccount() {
 }
 
 it('edits the profile and changes the photo offline, and the server has both once online', async () => {
-  await signInThroughUi(page, server.url)
+  await signInThroughUi(page, appUrl)
   await serviceWorkerInControl(page)
-  await page.goto(`${server.url}/users/me`)
+  await page.goto(`${appUrl}/users/me`)
   const form = page.getByRole('form', { name: 'Edit Profile' })
   await form.getByLabel('First Name').waitFor()
   const before = await serverAccount()
 
-  await browser.context.setOffline(true)
+  await setOffline(true)
   await form.getByLabel('First Name').fill('Augusta')
   await form.getByLabel('Last Name').fill('King-Noel')
   await form.getByLabel('City').fill('Ockham')
@@ -71,7 +78,7 @@ it('edits the profile and changes the photo offline, and the server has both onc
   ).toMatch(/^blob:/)
   expect(await serverAccount()).toMatchObject({ firstName: before.firstName, city: before.city })
 
-  await browser.context.setOffline(false)
+  await setOffline(false)
   const saved = await until(
     serverAccount,
     (user) => user.firstName === 'Augusta' && user.userImage !== null,
