@@ -101,21 +101,34 @@ export function editMerge(
  * one's answer) and point every op that waited for it at the new id, so they
  * keep waiting. Call inside a transaction that includes the outbox.
  */
-export async function requeueAs(db: OutpostDb, op: OutboxOp, changes: Partial<OutboxOp>) {
-  const opId = newUuid()
-  await db.outbox.update(op.seq as number, {
-    ...changes,
-    opId,
-    status: 'pending',
-    attempts: 0,
-    nextAttemptAt: 0,
-    lastError: undefined,
-    serverDoc: undefined,
-  })
+export const requeueAs = (db: OutpostDb, op: OutboxOp, changes: Partial<OutboxOp>) =>
+  requeueAll(db, [[op, changes]])
+
+/**
+ * `requeueAs` for many ops at once (a selection's edit over refused changes): the ops waiting for any
+ * of them are found in one walk of the outbox, not one walk per op (1,000 refused ops in a queue of
+ * 10,000 were 10 million reads).
+ */
+async function requeueAll(db: OutpostDb, requeued: readonly (readonly [OutboxOp, Partial<OutboxOp>])[]) {
+  if (requeued.length === 0) return
+  const renamed = new Map<string, string>()
+  for (const [op, changes] of requeued) {
+    const opId = newUuid()
+    renamed.set(op.opId, opId)
+    await db.outbox.update(op.seq as number, {
+      ...changes,
+      opId,
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: 0,
+      lastError: undefined,
+      serverDoc: undefined,
+    })
+  }
   await db.outbox
-    .filter((other) => other.deps.includes(op.opId))
+    .filter((other) => other.deps.some((dep) => renamed.has(dep)))
     .modify((other) => {
-      other.deps = other.deps.map((dep) => (dep === op.opId ? opId : dep))
+      other.deps = other.deps.map((dep) => renamed.get(dep) ?? dep)
     })
 }
 
@@ -162,7 +175,7 @@ export async function queueThenRows(
   if (queue.drop?.length) await db.outbox.bulkDelete([...queue.drop])
   if (put.length) await db.outbox.bulkPut(put)
   if (queue.add?.length) await db.outbox.bulkAdd([...queue.add])
-  for (const [tail, changes] of refused) await requeueAs(db, tail, changes)
+  await requeueAll(db, refused)
   const table = mirrorOf(db, collection)
   if (rows.delete?.length) await table.bulkDelete([...rows.delete])
   if (rows.add?.length) await table.bulkAdd([...rows.add])

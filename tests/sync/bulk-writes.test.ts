@@ -8,6 +8,7 @@ import { deleteRecords, undoDeletes, undoEdits, updateRecords } from '../../src/
 import { OutpostDb } from '../../src/db/database'
 import type { OutboxOp } from '../../src/db/outbox-types'
 import { createRecord, deleteRecord, updateRecord, type WriteContext } from '../../src/db/record-writes'
+import { watchRequests } from './watch-requests'
 
 const dbs: OutpostDb[] = []
 afterEach(async () => {
@@ -227,5 +228,47 @@ describe('setting one field for many records at once', () => {
     const contactReads = reads.mock.contexts.filter((table) => table.name === 'contacts').length
     reads.mockRestore()
     expect(contactReads).toBe(1)
+  })
+})
+
+describe('a selection over changes the server refused', () => {
+  it('sends each back under a new id, keeps what waited for them waiting, and walks the queue once', async () => {
+    const ctx = device()
+    const requests = watchRequests(ctx.db)
+    const ids = Array.from({ length: 40 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`)
+    for (const [i, id] of ids.entries()) {
+      await synced(ctx, id, `Person${i}`)
+      await updateRecord(ctx, 'contacts', id, { title: 'Refused' })
+    }
+    await ctx.db.outbox.toCollection().modify({ status: 'failed', attempts: 1 })
+    const refused = (await ctx.db.outbox.toArray()) as OutboxOp[]
+    // A change that waits for two of them (as a contact waits for its new company's create).
+    const waiting = await createRecord(ctx, 'contacts', { firstName: 'Waiting', lastName: 'On them' })
+    const [first, second] = refused
+    await ctx.db.outbox.where({ recordId: waiting }).modify({ deps: [first?.opId as string, second?.opId as string] })
+    requests.splice(0)
+
+    await updateRecords(
+      ctx,
+      'contacts',
+      ids.map((id) => ({ id, values: { department: 'Sales' } })),
+    )
+
+    const after = (await ctx.db.outbox.toArray()) as OutboxOp[]
+    const again = after.filter((op) => op.recordId !== waiting)
+    expect(again).toHaveLength(40)
+    for (const op of again) {
+      expect(op).toMatchObject({
+        status: 'pending',
+        attempts: 0,
+        patch: { title: 'Refused', department: 'Sales' },
+      })
+      expect(refused.some((old) => old.opId === op.opId)).toBe(false)
+    }
+    const newIdOf = (old: OutboxOp | undefined) => again.find((op) => op.seq === old?.seq)?.opId
+    expect(after.find((op) => op.recordId === waiting)?.deps).toEqual([newIdOf(first), newIdOf(second)])
+    // One walk of the outbox for the ops waiting on any of the 40, not one walk each.
+    const walks = requests.filter(({ table, kind }) => table === 'outbox' && kind === 'openCursor')
+    expect(walks).toHaveLength(1)
   })
 })
