@@ -1,4 +1,6 @@
 /// <reference types="vitest/config" />
+
+import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
@@ -24,6 +26,15 @@ const pwaManifest = {
 
 // One config for the app build, the dev server and the test projects.
 export default defineConfig({
+  resolve: {
+    // The workbook reader's unzip, kept on its worker's thread (src/features/records/unzip-in-thread.ts).
+    alias: [
+      {
+        find: /^fflate$/,
+        replacement: fileURLToPath(new URL('./src/features/records/unzip-in-thread.ts', import.meta.url)),
+      },
+    ],
+  },
   plugins: [
     react(),
     tailwindcss(),
@@ -56,6 +67,8 @@ export default defineConfig({
           testTimeout: 15_000,
           setupFiles: ['./tests/unit/setup.ts'],
           include: ['tests/unit/**/*.test.{ts,tsx}'],
+          // Through vite, as the app's build takes it: its `fflate` is then the one the browser gets.
+          server: { deps: { inline: ['read-excel-file'] } },
         },
       },
       {

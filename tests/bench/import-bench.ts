@@ -52,7 +52,7 @@ export async function importBench() {
     await page.goto(`${network.url}/contacts/import`)
     await until(
       () => shownText(page),
-      (shown) => shown.includes('Choose a CSV file'),
+      (shown) => shown.includes('Choose a file'),
       'the import page',
       60_000,
     )

@@ -74,7 +74,7 @@ describe.each(ENGINES)('%s', (engine) => {
     await waitForText(page, 'All Contacts')
     network.cut()
     await page.click({ role: 'link', name: 'Import CSV' })
-    await waitForText(page, 'Choose a CSV file saved from a spreadsheet.')
+    await waitForText(page, 'Choose a CSV file or an Excel workbook (.xlsx) saved from a spreadsheet.')
     await chooseFile(page, 'people.csv', csv)
     await waitForText(page, 'What will be saved')
     await waitForText(page, '4 contacts will be added.')
@@ -91,7 +91,7 @@ describe.each(ENGINES)('%s', (engine) => {
       'the choice kept',
     )
     await page.reload()
-    await waitForText(page, 'Choose a CSV file saved from a spreadsheet.')
+    await waitForText(page, 'Choose a CSV file or an Excel workbook (.xlsx) saved from a spreadsheet.')
     await chooseFile(page, 'people.csv', csv)
     await waitForText(page, 'Your choices for this file are back')
     await until(() => page.evaluate(checked, 'Add them as new contacts'), Boolean, 'the choice back')

@@ -203,7 +203,11 @@ describe.each(['gecko', 'webkit'] as const)('%s', (engine) => {
         faults.push(...(await seriousViolationsIn(page)).map((fault) => `${path}: ${fault}`))
       }
       await open(page, '/contacts/import')
-      await waitForText(page, 'Choose a CSV file saved from a spreadsheet.', 60_000)
+      await waitForText(
+        page,
+        'Choose a CSV file or an Excel workbook (.xlsx) saved from a spreadsheet.',
+        60_000,
+      )
       await chooseFile(page, LONG_IMPORT.name, LONG_IMPORT.csv)
       await probingOnFailure(page, waitForText(page, PREVIEWED, 60_000))
       await page.screenshot(`${shots}/layout-${engine}-contacts-import-${width}.png`)

@@ -1,7 +1,7 @@
 /**
- * An entity's import (/contacts/import, …): a CSV file saved from a spreadsheet made into records on
+ * An entity's import (/contacts/import, …): a CSV file or an Excel workbook made into records on
  * this device, offline too, each queued like any change. The file is read off the page's thread
- * (use-csv-file.ts); then import-setup.tsx maps, checks, plans and saves it.
+ * (use-sheet-file.ts); then import-setup.tsx maps, checks, plans and saves it.
  */
 import { Banner } from '../../ui/banner'
 import { UploadIcon } from '../../ui/icons'
@@ -9,13 +9,13 @@ import { ProgressBar } from '../../ui/progress-bar'
 import { button, card } from '../../ui/styles'
 import { BackLink } from './back-link'
 import { ImportSetup } from './import-setup'
-import { useCsvFile } from './use-csv-file'
 import { useScreen } from './use-screen'
+import { useSheetFile } from './use-sheet-file'
 
 export function ImportPage() {
   const screen = useScreen()
   const { titles, texts, collection } = screen
-  const { file, choose, clear } = useCsvFile()
+  const { file, choose, clear } = useSheetFile()
   const headingId = `import-${collection}`
 
   return (
@@ -31,8 +31,9 @@ export function ImportPage() {
       ) : (
         <div className="space-y-4">
           <p className="text-sm text-slate-700">
-            Choose a CSV file saved from a spreadsheet. Its first row names the columns; each row after it
-            becomes one of your {texts.plural}. Nothing is saved until you have seen what will be.
+            Choose a CSV file or an Excel workbook (.xlsx) saved from a spreadsheet. Its first row names the
+            columns; each row after it becomes one of your {texts.plural}. From a workbook, its first sheet
+            with rows is read. Nothing is saved until you have seen what will be.
           </p>
           {file.step === 'refused' && (
             <Banner tone="danger" title="This file cannot be imported">
@@ -47,10 +48,10 @@ export function ImportPage() {
               className={`${button.primary} cursor-pointer focus-within:ring-2 focus-within:ring-brand focus-within:ring-offset-2`}
             >
               <UploadIcon />
-              Choose a CSV file
+              Choose a file
               <input
                 type="file"
-                accept=".csv,text/csv,.txt,text/plain"
+                accept=".csv,text/csv,.txt,text/plain,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
                 className="sr-only"
                 onChange={(event) => {
                   const chosen = event.target.files?.[0]

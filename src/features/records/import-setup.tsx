@@ -1,5 +1,5 @@
 /**
- * An import of one file read (use-csv-file.ts), from its columns to its rows saved: the mapping (the
+ * An import of one file read (use-sheet-file.ts), from its columns to its rows saved: the mapping (the
  * guess, the choices made for the same file before a reload, or those of an import of it that
  * stopped), every row checked, the plan
  * against the records on the device, the duplicates' choice, and the save with its progress and Stop.

@@ -17,7 +17,7 @@ const selectOf = (column: string) => screen.getByLabelText(`${column} imports as
 /** The import page opened afresh on the device `runtime` holds (as a reload opens it), with `text` chosen. */
 async function openWith(runtime: TestRuntime, text: string) {
   const view = renderApp('/contacts/import', { runtime })
-  await screen.findByText('Choose a CSV file')
+  await screen.findByText('Choose a file')
   const input = view.container.querySelector('input[type=file]') as HTMLInputElement
   fireEvent.change(input, { target: { files: [new File([text], 'people.csv', { type: 'text/csv' })] } })
   await screen.findByRole('heading', { name: 'What will be saved' })

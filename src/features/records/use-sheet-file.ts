@@ -1,20 +1,20 @@
 /**
- * The file an import reads: chosen, read in a worker (csv-worker.ts) with its progress, then its rows
+ * The file an import reads: chosen, read in a worker (sheet-worker.ts) with its progress, then its rows
  * or why it cannot be imported. Where the worker cannot start, the page reads it itself: slower to
  * paint meanwhile, never refused.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { type CsvRead, fileProblem, readCsv } from './csv-read'
-import type { CsvWorkerMessage } from './csv-worker'
+import { fileProblem, readSheetFile, type SheetRead } from './sheet-read'
+import type { SheetWorkerMessage } from './sheet-worker'
 
-export type CsvFile =
+export type SheetFile =
   | { step: 'none' }
   | { step: 'reading'; name: string; progress: number }
   | { step: 'refused'; message: string }
   | { step: 'read'; name: string; headers: string[]; rows: string[][]; fileHash: string }
 
-export function useCsvFile() {
-  const [file, setFile] = useState<CsvFile>({ step: 'none' })
+export function useSheetFile() {
+  const [file, setFile] = useState<SheetFile>({ step: 'none' })
   const worker = useRef<Worker | null>(null)
   /** The file being read: an answer about one chosen before it is dropped. */
   const current = useRef<File | null>(null)
@@ -32,23 +32,23 @@ export function useCsvFile() {
     const progress = (share: number) => {
       if (current.current === chosen) setFile({ step: 'reading', name: chosen.name, progress: share })
     }
-    const done = (read: CsvRead) => {
+    const done = (read: SheetRead) => {
       if (current.current !== chosen) return
       setFile(
         read.ok ? { step: 'read', name: chosen.name, ...read } : { step: 'refused', message: read.message },
       )
     }
-    const readHere = () => void readCsv(chosen, progress).then(done)
+    const readHere = () => void readSheetFile(chosen, progress).then(done)
     progress(0)
     let started: Worker
     try {
-      started = new Worker(new URL('./csv-worker.ts', import.meta.url), { type: 'module' })
+      started = new Worker(new URL('./sheet-worker.ts', import.meta.url), { type: 'module' })
     } catch {
       readHere()
       return
     }
     worker.current = started
-    started.onmessage = (event: MessageEvent<CsvWorkerMessage>) => {
+    started.onmessage = (event: MessageEvent<SheetWorkerMessage>) => {
       if ('progress' in event.data) progress(event.data.progress)
       else {
         done(event.data.read)
