@@ -245,7 +245,9 @@ describe('a selection over changes the server refused', () => {
     // A change that waits for two of them (as a contact waits for its new company's create).
     const waiting = await createRecord(ctx, 'contacts', { firstName: 'Waiting', lastName: 'On them' })
     const [first, second] = refused
-    await ctx.db.outbox.where({ recordId: waiting }).modify({ deps: [first?.opId as string, second?.opId as string] })
+    await ctx.db.outbox
+      .where({ recordId: waiting })
+      .modify({ deps: [first?.opId as string, second?.opId as string] })
     requests.splice(0)
 
     await updateRecords(
