@@ -7,6 +7,7 @@
  * whole queue; an op that had trouble before, and an upload, goes alone.
  */
 
+import type { OutpostDb } from '../db/database'
 import type { OutboxOp } from '../db/outbox-types'
 import { type ErrorBody, isErrorBody, messages, savingErrorText } from '../domain/errors'
 import { type BatchAnswer, MAX_BATCH_CHANGES } from '../domain/rest'
@@ -106,14 +107,24 @@ function sendable(ops: OutboxOp[], now: number) {
   return ready
 }
 
+/**
+ * The devices whose last round found no network. Their next round marks one batch's worth of ops, not
+ * the whole queue: while an import of 10,000 contacts was saved offline, each try marked its thousands
+ * of ops in flight, and back, for a first request that failed (seconds each, beside the import's own
+ * writes). Once a request is answered, the rounds take every op that is ready again. (Marking a round a
+ * few requests at a time instead stalled the sending behind a busy page's reads: docs/sync.md.)
+ */
+const foundOffline = new WeakSet<OutpostDb>()
+
 export async function push(ctx: EngineContext): Promise<PushResult> {
   const { db } = ctx
   for (;;) {
+    const most = foundOffline.has(db) ? MAX_BATCH_CHANGES : Number.POSITIVE_INFINITY
     // Choosing the batch and marking it in flight is one transaction: a save in between would
     // otherwise merge into an op already chosen, and be sent (and settled) without its edit.
     // From now on each may reach the server, so none takes more edits (they queue behind it).
     const ready = await db.transaction('rw', db.outbox, async () => {
-      const chosen = sendable(await db.outbox.orderBy('seq').toArray(), ctx.now())
+      const chosen = sendable(await db.outbox.orderBy('seq').toArray(), ctx.now()).slice(0, most)
       await db.outbox.bulkUpdate(
         chosen.map((op) => ({
           key: op.seq as number,
@@ -124,6 +135,8 @@ export async function push(ctx: EngineContext): Promise<PushResult> {
     })
     if (ready.length === 0) return 'ok'
     const stopped = await sendRound(ctx, ready)
+    if (stopped === 'offline') foundOffline.add(db)
+    else foundOffline.delete(db)
     if (stopped !== 'ok') return stopped
   }
 }

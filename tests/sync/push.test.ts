@@ -257,6 +257,31 @@ describe('push', () => {
     expect(op).toMatchObject({ status: 'pending', attempts: 1 })
   })
 
+  it('after a round that found no network, marks one batch in flight, not the whole queue, until answered', async () => {
+    for (let n = 0; n < 450; n++) await createRecord(writes, 'contacts', { firstName: `Queued${n}` })
+    const inFlight: number[] = []
+    const counting: Transport = async (request) => {
+      inFlight.push(await db.outbox.where('status').equals('inflight').count())
+      return transport(request)
+    }
+    const ctx = { ...engineContext(), transport: counting }
+    answer = () => 'network'
+    expect(await push(ctx)).toBe('offline')
+    expect(inFlight[0]).toBe(450)
+    inFlight.length = 0
+    expect(await push(ctx)).toBe('offline')
+    expect(inFlight).toEqual([100])
+    expect(await db.outbox.where('status').equals('pending').count()).toBe(450)
+
+    // Answered again: the first round is one batch, and the rest go as one round again.
+    inFlight.length = 0
+    answer = (request) => ok(request)
+    expect(await push(ctx)).toBe('ok')
+    expect(await db.outbox.count()).toBe(0)
+    expect(inFlight[0]).toBe(100)
+    expect(inFlight[1]).toBe(350)
+  })
+
   it('waits for the ops a change depends on', async () => {
     const first = await createRecord(writes, 'contacts', { firstName: 'First' })
     const second = await createRecord(writes, 'contacts', { firstName: 'Second' })
