@@ -29,9 +29,10 @@ export interface ChromiumRig {
   /**
    * Offline as a lost network is (the rig opened with `network`): the first browser's context switch
    * (navigator.onLine is false, the page's requests fail) and the relay cut. The switch alone does not
-   * stop every sender: Chromium, really online, fires Background Sync's `sync` event at the first
-   * queued change, and the service worker's replay reached the server while a test held the context
-   * offline (offline-contacts.test.ts failed so in CI). Back online, the relay first, then the switch.
+   * stop every sender: an offline edit reached the server while a test held the context offline
+   * (offline-contacts.test.ts failed so in CI), likely through the service worker's replay, as
+   * Chromium, really online, fires Background Sync's `sync` event at the first queued change. The
+   * relay cut stops any sender. Back online, the relay first, then the switch.
    */
   setOffline: (offline: boolean) => Promise<void>
   /**

@@ -18,8 +18,8 @@ export interface EngineOptions {
   size?: { width: number; height: number }
   /**
    * Opens the engine so that the page's JS heap can be read (`jsHeapBytes`): the benchmarks ask for it.
-   * WebKitGTK cannot: its Web Inspector, the one way to the figure, serves either WebDriver's socket or
-   * its HTTP front end (WEBKIT_INSPECTOR_HTTP_SERVER), never both, and the driver needs the socket.
+   * In WebKit every collection is then a full one, logged (webkit-heap.ts): that page is slower, and its
+   * timings are not WebKit's.
    */
   measuresHeap?: boolean
 }

@@ -18,6 +18,7 @@ import { type EngineOptions, type EnginePage, emptyControl, retrying } from './e
 import { describeTarget, findTarget, type Target } from './page-targets'
 import { freePort } from './server-process'
 import { type ElementRef, isElementRef, WebDriverSession } from './webdriver-client'
+import { HeapLog, WEBKIT_HEAP_ENV, webKitJsHeapBytes } from './webkit-heap'
 
 const INSTALL = 'Install them with "apt-get install webkit2gtk-driver xvfb" (Debian).'
 
@@ -37,8 +38,11 @@ function requireTools() {
     if (!existsSync(tool)) throw new Error(`${tool} was not found. ${INSTALL}`)
 }
 
-/** Starts WebKitWebDriver on a free port under its own virtual display; it takes a moment to listen. */
-async function startDriver(): Promise<{ base: string; stop: () => void }> {
+/**
+ * Starts WebKitWebDriver on a free port under its own virtual display; it takes a moment to listen. Given
+ * a heap log, the browser's processes log their collections (webkit-heap.ts) and the log takes them.
+ */
+async function startDriver(heapLog?: HeapLog): Promise<{ base: string; stop: () => void }> {
   requireTools()
   const port = await freePort()
   let log = ''
@@ -46,10 +50,14 @@ async function startDriver(): Promise<{ base: string; stop: () => void }> {
   const child: ChildProcess = spawn(
     'xvfb-run',
     ['-a', '-s', '-screen 0 1920x1080x24', 'WebKitWebDriver', `--port=${port}`],
-    { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+      env: heapLog ? { ...process.env, ...WEBKIT_HEAP_ENV } : process.env,
+    },
   )
   child.stdout?.on('data', (chunk) => (log += chunk))
-  child.stderr?.on('data', (chunk) => (log += chunk))
+  child.stderr?.on('data', (chunk) => (log += heapLog ? heapLog.take(String(chunk)) : chunk))
   const stop = () => {
     if (process.env.DEBUG_WK) console.log('WKLOG', log)
     if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM')
@@ -125,8 +133,10 @@ async function frameApp({ path, width, height }: { path: string; width: number; 
 
 export async function openWebKit({
   size = { width: 1280, height: 800 },
+  measuresHeap,
 }: EngineOptions = {}): Promise<EnginePage> {
-  const driver = await startDriver()
+  const heapLog = measuresHeap ? new HeapLog() : undefined
+  const driver = await startDriver(heapLog)
   let session: WebDriverSession
   let framed: boolean
   try {
@@ -218,5 +228,6 @@ export async function openWebKit({
       await session.end().catch(() => undefined)
       driver.stop()
     },
+    ...(heapLog && { jsHeapBytes: () => webKitJsHeapBytes(session, heapLog) }),
   }
 }
