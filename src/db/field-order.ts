@@ -2,8 +2,9 @@
  * A list's entries in the order of one field it shows (a column header
  * clicked), kept in step with the index's changes, so that a page in that
  * order, either way, is a slice read from it. Picking page 1 out of 100,000
- * entries costs a pass over them (26–70 ms in Node, ~160 ns an entry reading
- * each one's shown value), over the 16 ms a frame has after the click.
+ * entries costs a pass over them (25–70 ms in Node: each entry's shown value
+ * is a read from memory the cache does not hold), over the 16 ms a frame has
+ * after the click.
  *
  * The order is held as positions in the index's own order (`ordered`), one
  * Int32Array per field: 400 KB at 100,000 entries, which the collector never
@@ -11,15 +12,17 @@
  * flat array, reading no entry. A change moves each position by how many
  * entries left and came before it (one pass over the array), and places the
  * entries that came by binary search. Building it is a sort (~100–200 ms at
- * 100,000): the first sort of a field is answered without it (mirror-index.ts
- * picks page 1 in one pass) and the order built once that page is painted, in
- * a task of its own (`buildLater`); `FieldOrders` keeps the few most recently
- * sorted.
+ * 100,000), made a step at a time (`orderSteps`), so that it can be built in
+ * slices of a few milliseconds between the page's other tasks: ahead of any
+ * click, for every column of a list left open a moment (`buildAhead`), and
+ * after a first sort that came before it, whose page 1 is picked in one pass
+ * (mirror-index.ts) and its order built once that page is painted
+ * (`buildLater`). `FieldOrders` keeps the few most recently sorted.
  */
 import { type SortKey, sortKeyOf } from '../domain/list-order'
 import { afterNextPaint, type Later } from './after-paint'
 import { compareEntries, type Entry } from './index-entries'
-import { measureSince, type OrderChange } from './mirror-entries'
+import type { OrderChange } from './mirror-entries'
 import { compareShown, runEnd, runStart } from './sorted-entries'
 
 /**
@@ -84,6 +87,80 @@ function movedPositions(
   }
 }
 
+/** How many entries' work a build does between two looks at the time it has taken (`orderSteps`). */
+const STEP = 512
+/** A build sorts runs of this many positions whole, then merges them. */
+const RUN = 2048
+/** A build made in slices works this long at most in one task. */
+const SLICE_MS = 4
+
+/**
+ * The positions of `ordered` by `field`'s value (as `compareListOrder` orders the values' sort keys), ties
+ * by id: made a step at a time, yielding after each STEP entries' work, and returned when done. Each sort
+ * key is made once, into flat arrays: the ~1.7 million comparisons at 100,000 then read no entry and
+ * compare the keys natively (names in no order: ~165 ms comparing the values as compareShown does, ~90
+ * ms so, the keys made included; Node). Runs of RUN sorted whole, then merged pairwise, a pass at a time.
+ */
+export function* orderSteps(field: string, ordered: readonly Entry[]): Generator<void, Int32Array, void> {
+  const count = ordered.length
+  const keys: SortKey[] = new Array(count)
+  const ids: string[] = new Array(count)
+  for (let i = 0; i < count; i++) {
+    const entry = ordered[i] as Entry
+    keys[i] = sortKeyOf(entry.shown[field])
+    ids[i] = entry.id
+    if (i % STEP === STEP - 1) yield
+  }
+  const compare = (a: number, b: number) => {
+    const x = keys[a] as SortKey
+    const y = keys[b] as SortKey
+    if (x !== y) return x === null ? 1 : y === null ? -1 : x < y ? -1 : 1
+    return compareIds(ids[a] as string, ids[b] as string)
+  }
+  let from = new Int32Array(count)
+  for (let i = 0; i < count; i++) from[i] = i
+  for (let start = 0; start < count; start += RUN) {
+    from.subarray(start, Math.min(start + RUN, count)).sort(compare)
+    yield
+  }
+  let to = new Int32Array(count)
+  for (let width = RUN; width < count; width *= 2) {
+    for (let left = 0; left < count; left += 2 * width) {
+      const middle = Math.min(left + width, count)
+      const right = Math.min(left + 2 * width, count)
+      let i = left
+      let j = middle
+      let k = left
+      while (i < middle && j < right) {
+        to[k++] =
+          compare(from[i] as number, from[j] as number) <= 0 ? (from[i++] as number) : (from[j++] as number)
+        if (k % STEP === 0) yield
+      }
+      to.set(from.subarray(i, middle), k)
+      to.set(from.subarray(j, right), k + middle - i)
+    }
+    ;[from, to] = [to, from]
+  }
+  return from
+}
+
+/** Runs a build's steps to their end, now. */
+function finish(steps: Generator<void, Int32Array, void>): Int32Array {
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+  }
+}
+
+/** The performance measure of a build that worked `workMs` in all from `start`, in one task or in slices. */
+function measureBuild(field: string, start: number, workMs: number) {
+  try {
+    performance.measure(`${FIELD_ORDER_MEASURE}${field}`, { start, duration: workMs })
+  } catch {
+    // An older engine: the measure is for DevTools and the benchmarks, nothing depends on it.
+  }
+}
+
 class FieldOrder {
   /** Positions in `ordered`, by the field's value (compareShown), ties by id; `length` of them used. */
   private at: Int32Array
@@ -91,31 +168,18 @@ class FieldOrder {
 
   constructor(
     private readonly field: string,
-    ordered: readonly Entry[],
+    at: Int32Array,
   ) {
+    this.at = at
+    this.length = at.length
+  }
+
+  /** `field`'s order of `ordered`, built now, in one task. */
+  static of(field: string, ordered: readonly Entry[]) {
     const started = performance.now()
-    const count = ordered.length
-    // Each sort key made once, into flat arrays: the sort's ~1.7 million comparisons at 100,000 then
-    // read no entry, and compare the keys as `compareListOrder` does, natively (names in no order:
-    // ~165 ms comparing the values as compareShown does, ~90 ms so, the keys made included; Node).
-    const keys: SortKey[] = new Array(count)
-    const ids: string[] = new Array(count)
-    const positions: number[] = new Array(count)
-    for (let i = 0; i < count; i++) {
-      const entry = ordered[i] as Entry
-      keys[i] = sortKeyOf(entry.shown[field])
-      ids[i] = entry.id
-      positions[i] = i
-    }
-    positions.sort((a, b) => {
-      const x = keys[a] as SortKey
-      const y = keys[b] as SortKey
-      if (x !== y) return x === null ? 1 : y === null ? -1 : x < y ? -1 : 1
-      return compareIds(ids[a] as string, ids[b] as string)
-    })
-    this.at = Int32Array.from(positions)
-    this.length = count
-    measureSince(`${FIELD_ORDER_MEASURE}${field}`, started)
+    const order = new FieldOrder(field, finish(orderSteps(field, ordered)))
+    measureBuild(field, started, performance.now() - started)
+    return order
   }
 
   private value(ordered: readonly Entry[], i: number) {
@@ -215,10 +279,20 @@ class FieldOrder {
   }
 }
 
+/** A build under way in slices: its steps, and what it has cost so far. */
+interface Building {
+  field: string
+  /** Asked for ahead of any click (`buildAhead`), not by a sort that came before it. */
+  ahead: boolean
+  steps: Generator<void, Int32Array, void>
+  started: number
+  workMs: number
+}
+
 /**
  * The orders of the fields sorted most recently, following each change: built when a page is read from
- * one not kept (`page`), or, asked for by a first sort answered without it, after that sort's page is
- * painted (`buildLater`).
+ * one not kept (`page`); in slices after a first sort answered without one (`buildLater`), once that
+ * sort's page is painted; and in slices ahead of any sort (`buildAhead`), once the sorts asked for are.
  */
 export class FieldOrders {
   private readonly kept = new Map<string, FieldOrder>()
@@ -226,17 +300,21 @@ export class FieldOrders {
   private moved = new Int32Array(0)
   /** Fields whose order is to be built later, in the order asked for (asked again: moved last). */
   private readonly waiting = new Set<string>()
+  /** Fields whose order is to be built ahead, once none waits, first first. */
+  private ahead: string[] = []
+  /** The build under way, between two slices; null when none is. */
+  private building: Building | null = null
   /** The entries a build later reads, as they are then; null while they are not known. */
   private entries: () => readonly Entry[] | null = () => null
-  /** Cancels the build set to run next; null when none is. */
+  /** Cancels the slice set to run next; null when none is. */
   private cancelNext: (() => void) | null = null
   /** Settles `built()` once nothing waits. */
   private settle: (() => void) | null = null
   private allBuilt: Promise<void> = Promise.resolve()
 
   /**
-   * At most `most` orders (4 bytes an entry each); the one used longest ago goes first. `later` runs a
-   * build asked for by `buildLater` (after the next paint).
+   * At most `most` orders (4 bytes an entry each); the one used longest ago goes first. `later` runs each
+   * slice of a build (after the next paint).
    */
   constructor(
     private readonly most: number,
@@ -258,7 +336,15 @@ export class FieldOrders {
   ): number[] {
     let order = this.kept.get(field)
     if (!order) {
-      order = new FieldOrder(field, ordered)
+      // A build of it under way is of these entries (any change since dropped it): finished now.
+      const building = this.building
+      if (building?.field === field) {
+        this.building = null
+        const started = performance.now()
+        order = new FieldOrder(field, finish(building.steps))
+        measureBuild(field, building.started, building.workMs + performance.now() - started)
+      } else order = FieldOrder.of(field, ordered)
+      this.ahead = this.ahead.filter((other) => other !== field)
       this.stopWaiting(field)
     }
     this.keep(field, order)
@@ -266,10 +352,10 @@ export class FieldOrders {
   }
 
   /**
-   * Builds `field`'s order in a task of its own, after the page of the click that asked for it is
-   * painted, from the entries as `entries` answers them then: never an order of entries since changed,
-   * so nothing heard meanwhile needs following. At most `most` wait: an older one would only be built
-   * to be dropped.
+   * Builds `field`'s order in slices, after the page of the click that asked for it is painted, from the
+   * entries as `entries` answers them then; a change before it is done starts it again, from the entries
+   * as they are then. At most `most` wait: an older one would only be built to be dropped. A build ahead
+   * under way gives way to it.
    */
   buildLater(field: string, entries: () => readonly Entry[] | null) {
     if (this.kept.has(field)) return
@@ -280,7 +366,32 @@ export class FieldOrders {
       if (this.waiting.size <= this.most) break
       this.waiting.delete(old)
     }
-    if (!this.settle) this.allBuilt = new Promise((resolve) => (this.settle = resolve))
+    this.ahead = this.ahead.filter((other) => other !== field)
+    // A build ahead under way: of this field, it is now the one asked for; of another, it waits again.
+    if (this.building?.ahead) {
+      if (this.building.field === field) this.building.ahead = false
+      else {
+        this.ahead.unshift(this.building.field)
+        this.building = null
+      }
+    }
+    this.waitForBuilds()
+    this.buildNext()
+  }
+
+  /**
+   * Builds the orders of `fields` not kept, in slices, once no sort asked for one waits: ahead of their
+   * first sort, so that it reads page 1 from the order. No more than `most` are kept, so no more are
+   * built. Any change drops what is not built yet: the caller asks again once the entries are still.
+   */
+  buildAhead(fields: readonly string[], entries: () => readonly Entry[] | null) {
+    const wanted = fields.filter(
+      (field) => !this.kept.has(field) && !this.waiting.has(field) && this.building?.field !== field,
+    )
+    this.ahead = wanted.slice(0, Math.max(0, this.most - this.kept.size - this.waiting.size))
+    if (this.ahead.length === 0) return
+    this.entries = entries
+    this.waitForBuilds()
     this.buildNext()
   }
 
@@ -289,26 +400,68 @@ export class FieldOrders {
     return this.allBuilt
   }
 
-  /** Sets the next build to run, one at a time, each in a task of its own: the field asked for last first. */
+  private waitForBuilds() {
+    if (!this.settle) this.allBuilt = new Promise((resolve) => (this.settle = resolve))
+  }
+
+  private get idle() {
+    return !this.building && this.waiting.size === 0 && this.ahead.length === 0
+  }
+
+  /** Sets the next slice to run, one at a time, each in a task of its own. */
   private buildNext() {
     if (this.cancelNext) return
-    if (this.waiting.size === 0) {
+    if (this.idle) {
       this.settled()
       return
     }
     this.cancelNext = this.later(() => {
       this.cancelNext = null
-      const field = [...this.waiting].pop()
+      this.slice()
+      this.buildNext()
+    })
+  }
+
+  /**
+   * One slice of work, SLICE_MS at most: on the build under way, or on a new one, the field asked for
+   * last first, then those ahead.
+   */
+  private slice() {
+    const began = performance.now()
+    let building = this.building
+    if (!building) {
+      const asked = [...this.waiting].pop()
+      const field = asked ?? this.ahead.shift()
       const ordered = this.entries()
       // The entries are being read again (the table cleared, the database reopened): nothing to build from.
       if (field === undefined || !ordered) {
         this.cancelBuilds()
         return
       }
-      this.waiting.delete(field)
-      this.keep(field, new FieldOrder(field, ordered))
-      this.buildNext()
-    })
+      building = {
+        field,
+        ahead: asked === undefined,
+        steps: orderSteps(field, ordered),
+        started: began,
+        workMs: 0,
+      }
+      this.building = building
+    }
+    for (;;) {
+      const step = building.steps.next()
+      const now = performance.now()
+      if (step.done) {
+        this.building = null
+        this.waiting.delete(building.field)
+        measureBuild(building.field, building.started, building.workMs + now - began)
+        this.keep(building.field, new FieldOrder(building.field, step.value))
+        return
+      }
+      if (now - began >= SLICE_MS) {
+        building.workMs += now - began
+        return
+      }
+    }
   }
 
   /** `order` kept as the one used last, the one used longest ago going beyond `most`. */
@@ -321,13 +474,16 @@ export class FieldOrders {
     }
   }
 
-  /** `field`'s order no longer waits (built now); the build set to run next goes when nothing else waits. */
+  /** `field`'s order no longer waits (built now); the slice set to run next goes when nothing else waits. */
   private stopWaiting(field: string) {
-    if (this.waiting.delete(field) && this.waiting.size === 0) this.cancelBuilds()
+    this.waiting.delete(field)
+    if (this.idle) this.cancelBuilds()
   }
 
   private cancelBuilds() {
     this.waiting.clear()
+    this.ahead = []
+    this.building = null
     this.cancelNext?.()
     this.cancelNext = null
     this.settled()
@@ -338,8 +494,16 @@ export class FieldOrders {
     this.settle = null
   }
 
-  /** Follows a batch of changes; `ordered` is the order after it. */
+  /**
+   * Follows a batch of changes; `ordered` is the order after it. A build under way was of the entries
+   * before it: one asked for starts again (at the next slice), those ahead go.
+   */
   follow(ordered: readonly Entry[], change: OrderChange) {
+    if (this.building || this.ahead.length > 0) {
+      this.building = null
+      this.ahead = []
+      if (this.idle) this.cancelBuilds()
+    }
     if (this.kept.size === 0) return
     const { removedAt, added, reshown } = change
     if (removedAt.length + added.length + reshown.length >= FOLLOW_BELOW) {

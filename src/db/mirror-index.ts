@@ -18,7 +18,7 @@
  * over them (a list page, the top bar's search, a company's contacts), and
  * keeps what those answers work out until a change makes it stale.
  */
-import type { CollectionName } from '../domain/collections'
+import { type CollectionName, collections } from '../domain/collections'
 import { type GlobalQuery, globalQuery, isBlankQuery, narrows } from '../domain/global-search'
 import type { ListSort } from '../domain/list-order'
 import type { OutpostDb } from './database'
@@ -72,7 +72,10 @@ export class MirrorIndex {
   /** Each relation field's links in order (for `linkedTo`), made on the first lookup after a change. */
   private linkColumns = new Map<string, LinkColumn>()
 
-  constructor(db: OutpostDb, collection: CollectionName) {
+  constructor(
+    db: OutpostDb,
+    private readonly collection: CollectionName,
+  ) {
     this.store = new MirrorEntries(db, collection, {
       stale: () => {
         this.forgetDerived()
@@ -111,9 +114,21 @@ export class MirrorIndex {
     return this.store.idle()
   }
 
-  /** Resolves once the orders first sorts asked for are built, after their pages (tests and benchmarks wait on it). */
+  /** Resolves once the orders asked for are built, ahead or after a first sort's page (tests and benchmarks wait on it). */
   ordersBuilt() {
     return this.fieldOrders.built()
+  }
+
+  /**
+   * Builds, in slices between the page's other tasks, the order of every field the list shows but its
+   * own (field-order.ts), so that a column's first sort reads page 1 from it rather than picking it out
+   * of every entry (a pass of 25–70 ms at 100,000). Asked once the entries are still: a change drops
+   * what is not built yet.
+   */
+  sortAhead() {
+    if (!this.store.ready) return
+    const fields = collections[this.collection].listFields.filter((field) => field !== this.sortField)
+    this.fieldOrders.buildAhead(fields, this.builtEntries)
   }
 
   private get ordered() {

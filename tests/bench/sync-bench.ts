@@ -15,7 +15,7 @@
 import 'fake-indexeddb/auto'
 import { sql } from 'drizzle-orm'
 import { OutpostDb } from '../../src/db/database'
-import { dropMirrorIndexes, mirrorIndex } from '../../src/db/mirror-index'
+import { dropMirrorIndexes, MirrorIndex, mirrorIndex } from '../../src/db/mirror-index'
 import { unpackBehind } from '../../src/db/packs'
 import { createRecord } from '../../src/db/record-writes'
 import { signIn } from '../../src/session/sign-in'
@@ -117,7 +117,7 @@ export async function syncBench(): Promise<SyncFigures> {
     contactsIndex.warm()
     await contactsIndex.idle()
     const duplicates = await duplicatesBench(contactsIndex)
-    const listSort = await listSortBench(contactsIndex)
+    const listSort = await listSortBench(contactsIndex, () => new MirrorIndex(followed, 'contacts'))
     dropMirrorIndexes(followed)
 
     // One answer in ten lost after the server committed: every tenth request's answer never arrives.

@@ -18,6 +18,12 @@ export interface ListedPage {
   total: number
 }
 
+/**
+ * How long the list index must be still before the list's columns are sorted ahead: in a first sync it
+ * changes every few hundred ms, and an order begun would be dropped at the next page.
+ */
+const SORT_AHEAD_AFTER_MS = 1_500
+
 const sameRows = (a: ListedRow[], b: ListedRow[]) =>
   a.length === b.length && a.every((row, at) => row === b[at])
 
@@ -52,6 +58,15 @@ export function useRecordPage(collection: CollectionName, query: PageQuery): Lis
     listed.current = kept
     return kept
   }, [db, collection, page, perPage, search, sort, indexVersion])
+
+  // Once the index has been still a moment, every column's order is built ahead, in slices, for the
+  // header's first click (MirrorIndex.sortAhead); a change meanwhile drops it until the next still moment.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new index version is a change to wait out
+  useEffect(() => {
+    if (!index.ready) return
+    const timer = setTimeout(() => index.sortAhead(), SORT_AHEAD_AFTER_MS)
+    return () => clearTimeout(timer)
+  }, [index, indexVersion])
 
   const indexed = fromIndex !== undefined
   const live = useLiveQuery(async () => {

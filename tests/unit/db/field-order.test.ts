@@ -170,6 +170,8 @@ describe('an order built after the first sort that asked for it', () => {
       fc.record({ sort: fc.constantFrom(...FIELDS) }),
       fc.record({ batch: fc.array(change, { maxLength: 6 }) }),
       fc.record({ paint: fc.constant(true) }),
+      // The list left still a moment: every field's order asked for ahead of its sort.
+      fc.record({ ahead: fc.constant(true) }),
       // The entries replaced: every order goes, and every build waiting.
       fc.record({ stale: fc.constant(true) }),
     )
@@ -205,6 +207,9 @@ describe('an order built after the first sort that asked for it', () => {
             // The field asked for last is built first.
             if (runOne() && askedLast) expect(orders.has(askedLast)).toBe(true)
             askedLast = null
+          } else if ('ahead' in one) {
+            orders.buildAhead(FIELDS, current)
+            expect(tasks.size).toBeLessThanOrEqual(1)
           } else if ('stale' in one) {
             orders.forget()
             askedLast = null
@@ -289,5 +294,121 @@ describe('an order built after the first sort that asked for it', () => {
     expect(orders.page(ordered, 'title', false, 0, 1, null)).toEqual([0])
     expect(tasks.size).toBe(0)
     await orders.built()
+  })
+})
+
+describe('an order built in slices', () => {
+  /** Values with many ties and empties, as a column of 100,000 contacts holds them. */
+  const spread = (count: number) =>
+    Array.from({ length: count }, (_, i) => {
+      const word = ['Ada', 'ada', 'Émile', 'zoë', '', null, 'Grace', `n${(i * 7919) % 977}`][i % 8] ?? null
+      return entryOf(`id${String((i * 104_729) % count).padStart(6, '0')}`, {
+        own: `o${i}`,
+        name: word,
+        title: i % 3 ? `T${(i * 31) % 50}` : null,
+        email: `e${(i * 7) % count}`,
+      })
+    }).sort(compareEntries)
+
+  /** Tasks run in turn, counted: each is one slice of a build. */
+  function slices() {
+    const tasks: (() => void)[] = []
+    let ran = 0
+    const later = (run: () => void) => {
+      tasks.push(run)
+      return () => {
+        const at = tasks.indexOf(run)
+        if (at >= 0) tasks.splice(at, 1)
+      }
+    }
+    const runAll = () => {
+      for (let task = tasks.shift(); task; task = tasks.shift()) {
+        ran++
+        task()
+      }
+      return ran
+    }
+    return { later, tasks, runAll, ran: () => ran }
+  }
+
+  it('orders tens of thousands of entries across its sorted runs and their merges as sorting them whole does', () => {
+    // Several runs of 2,048 and an odd one at the end: every merge pass, a run left over at each.
+    const ordered = spread(21_000)
+    const orders = new FieldOrders(3)
+    for (const field of FIELDS)
+      for (const descending of [false, true]) {
+        const got = orders.page(ordered, field, descending, 0, ordered.length, null)
+        expect(got.map((at) => (ordered[at] as Entry).id)).toEqual(expected(ordered, field, descending, null))
+      }
+  })
+
+  it('builds ahead every field not kept, in many short tasks, and then answers their pages from them', async () => {
+    const ordered = spread(60_000)
+    const { later, tasks, runAll } = slices()
+    const orders = new FieldOrders(3, later)
+    orders.buildAhead(['name', 'title'], () => ordered)
+    // Nothing is built in the call: a slice is set to run.
+    expect([orders.has('name'), orders.has('title'), tasks.length]).toEqual([false, false, 1])
+    let built = false
+    void orders.built().then(() => {
+      built = true
+    })
+    // Two sorts of 60,000 take more than one slice of a few milliseconds each.
+    expect(runAll()).toBeGreaterThan(2)
+    expect([orders.has('name'), orders.has('title'), orders.has('email')]).toEqual([true, true, false])
+    await Promise.resolve()
+    expect(built).toBe(true)
+    const got = orders.page(ordered, 'title', true, 0, 50, null)
+    expect(got.map((at) => (ordered[at] as Entry).id)).toEqual(
+      expected(ordered, 'title', true, null).slice(0, 50),
+    )
+    // Asked again with both kept: nothing to build.
+    orders.buildAhead(['name', 'title'], () => ordered)
+    expect(tasks.length).toBe(0)
+  })
+
+  it('drops what it builds ahead at a change, and starts a build a sort asked for again, from the entries then', () => {
+    let ordered = spread(30_000)
+    const { later, tasks } = slices()
+    const orders = new FieldOrders(3, later)
+    orders.buildAhead(['name', 'title'], () => ordered)
+    ;(tasks.shift() as () => void)()
+    // A change before the build ahead is done: it goes, and no slice is left to run.
+    const gone = ordered[0] as Entry
+    ordered = ordered.slice(1)
+    orders.follow(ordered, { removedAt: [0], added: [], reshown: [] })
+    expect([orders.has('name'), tasks.length]).toEqual([false, 0])
+
+    // A build a sort asked for, cut by a change, is built again from the entries after it.
+    orders.buildLater('email', () => ordered)
+    ;(tasks.shift() as () => void)()
+    const back = entryOf(gone.id, { own: 'a', name: 'back', title: 'back', email: 'e0' })
+    ordered = [back, ...ordered].sort(compareEntries)
+    orders.follow(ordered, { removedAt: [], added: [back], reshown: [] })
+    expect(tasks.length).toBe(1)
+    for (let task = tasks.shift(); task; task = tasks.shift()) task()
+    expect(orders.has('email')).toBe(true)
+    const got = orders.page(ordered, 'email', false, 0, ordered.length, null)
+    expect(got.map((at) => (ordered[at] as Entry).id)).toEqual(expected(ordered, 'email', false, null))
+  })
+
+  it('gives way to a sort asked for, and finishes at once a build ahead whose page is read', () => {
+    const ordered = spread(30_000)
+    const { later, tasks } = slices()
+    const orders = new FieldOrders(3, later)
+    orders.buildAhead(['name', 'title'], () => ordered)
+    ;(tasks.shift() as () => void)()
+    // A first sort of email while name is being built ahead: email's build comes first.
+    orders.buildLater('email', () => ordered)
+    while (!orders.has('email')) (tasks.shift() as () => void)()
+    expect(orders.has('name')).toBe(false)
+    // Name's page read while it is being built ahead again: finished in the read, and right.
+    ;(tasks.shift() as () => void)()
+    const got = orders.page(ordered, 'name', false, 0, 20, null)
+    expect(got.map((at) => (ordered[at] as Entry).id)).toEqual(
+      expected(ordered, 'name', false, null).slice(0, 20),
+    )
+    for (let task = tasks.shift(); task; task = tasks.shift()) task()
+    expect([orders.has('name'), orders.has('title'), orders.has('email')]).toEqual([true, true, true])
   })
 })
