@@ -265,6 +265,7 @@ function companyContactsSection(s: SyncFigures) {
 
 function duplicatesSection(s: SyncFigures) {
   const d = s.duplicates
+  const c = s.companyDuplicates
   const t = (x: { p50: number; p95: number }) => `${x.p50.toFixed(2)} ms / ${x.p95.toFixed(2)} ms`
   return [
     'An add or edit form shows the records it may duplicate a moment after the typing pauses, found in',
@@ -277,6 +278,15 @@ function duplicatesSection(s: SyncFigures) {
     `| An existing email, in capitals | ${t(d.email)} |`,
     `| An existing phone number, in the mobile field | ${t(d.phone)} |`,
     `| An existing name, at its company | ${t(d.nameAtCompany)} |`,
+    '',
+    `A company's add form, at ${c.companies.toLocaleString('en')} companies in a mirror of their own (name and website each tell a`,
+    `duplicate alone), ${c.miss.runs} runs each:`,
+    '',
+    '| Values typed | p50 / p95 |',
+    '| --- | --- |',
+    `| A new name and website, nothing matches | ${t(c.miss)} |`,
+    `| An existing name, in capitals, without its accents | ${t(c.name)} |`,
+    `| An existing website, without its scheme, www. and slash | ${t(c.website)} |`,
   ].join('\n')
 }
 

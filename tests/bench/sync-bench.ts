@@ -27,7 +27,12 @@ import { faultyTransport } from '../sync/faulty-transport'
 import { injectTransport } from '../sync/in-process'
 import { MemoryStorage } from '../sync/memory-storage'
 import { type CompanyContactsFigures, companyContactsBench } from './company-contacts-bench'
-import { type DuplicatesFigures, duplicatesBench } from './duplicates-bench'
+import {
+  type CompanyDuplicatesFigures,
+  companyDuplicatesBench,
+  type DuplicatesFigures,
+  duplicatesBench,
+} from './duplicates-bench'
 import { type ListSortFigures, listSortBench } from './list-sort-bench'
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000)
@@ -45,6 +50,7 @@ export interface SyncFigures {
   companyContacts: CompanyContactsFigures
   listSort: ListSortFigures
   duplicates: DuplicatesFigures
+  companyDuplicates: CompanyDuplicatesFigures
   replay: { ops: number; seconds: number; answersLost: number; onServer: number; runs: number }
 }
 
@@ -117,6 +123,7 @@ export async function syncBench(): Promise<SyncFigures> {
     contactsIndex.warm()
     await contactsIndex.idle()
     const duplicates = await duplicatesBench(contactsIndex)
+    const companyDuplicates = await companyDuplicatesBench(CONTACTS)
     const listSort = await listSortBench(contactsIndex, () => new MirrorIndex(followed, 'contacts'))
     dropMirrorIndexes(followed)
 
@@ -159,6 +166,7 @@ export async function syncBench(): Promise<SyncFigures> {
       hydrateIndexedPerSecond,
       companyContacts,
       duplicates,
+      companyDuplicates,
       listSort,
       replay,
     }

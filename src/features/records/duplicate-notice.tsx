@@ -10,7 +10,7 @@ import { useRuntime } from '../../app/runtime-context'
 import { collections } from '../../domain/collections'
 import { button } from '../../ui/styles'
 import type { EntityScreen } from './screens'
-import type { DuplicateCheck } from './use-duplicates'
+import { type DuplicateCheck, useMatches } from './use-duplicates'
 
 export function DuplicateNotice({
   screen,
@@ -29,7 +29,8 @@ export function DuplicateNotice({
   const box = useRef<HTMLDivElement>(null)
   const { user } = useRuntime()
   const canMerge = recordId !== undefined && user.role === 'Admin'
-  const { matches, asked } = check
+  const matches = useMatches(check)
+  const { asked } = check
   // A save met a match: take the person to the question.
   useEffect(() => {
     if (asked) box.current?.focus()

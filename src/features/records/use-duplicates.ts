@@ -20,8 +20,46 @@ export const DUPLICATE_PAUSE_MS = 250
 
 const noMatches: Duplicate[] = []
 
-export interface DuplicateCheck {
+/** The matches last found, with the probe they answer. */
+interface Found {
+  key: string
   matches: Duplicate[]
+}
+
+/**
+ * The matches last found, held outside React's state: when a look answers at the typing's pause, only
+ * the notice that reads them renders again (`useMatches`), not the whole form around it (a whole Add
+ * Contact page rendered for each answer was most of the notice's time on screen).
+ */
+export interface FoundMatches {
+  get: () => Found
+  subscribe: (listener: () => void) => () => void
+}
+
+function foundMatches(): FoundMatches & { set: (found: Found) => void } {
+  let found: Found = { key: '', matches: noMatches }
+  const listeners = new Set<() => void>()
+  return {
+    get: () => found,
+    set: (next) => {
+      if (next.key === found.key && next.matches === found.matches) return
+      found = next
+      for (const listener of listeners) listener()
+    },
+    subscribe: (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}
+
+/** The matches a check last found, read where they are shown. */
+export const useMatches = (check: DuplicateCheck) =>
+  useSyncExternalStore(check.found.subscribe, check.found.get).matches
+
+export interface DuplicateCheck {
+  /** The matches last found (`useMatches`): the last answer is shown until the next one comes. */
+  found: FoundMatches
   /**
    * The typing made the match (an add, or an edit of a field that tells duplicates): a save waits for
    * 'Save anyway'. Otherwise the record already was like these: an Admin is shown them to merge.
@@ -44,7 +82,7 @@ export function useDuplicates(
   const index = mirrorIndex(db, collection)
   const version = useSyncExternalStore(index.subscribe, index.getVersion)
   // The matches, with the probe they answer: the last answer is shown until the next one comes.
-  const [found, setFound] = useState({ key: '', matches: noMatches })
+  const [found] = useState(foundMatches)
   const [asked, setAsked] = useState(false)
   // What is looked for: the typed values of the fields that tell duplicates (all of them, as one key).
   const probe = checks ? duplicateProbe(collection, values) : null
@@ -74,17 +112,17 @@ export function useDuplicates(
   useEffect(() => {
     setAsked(false)
     if (!key || !index.ready) {
-      setFound({ key, matches: noMatches })
+      found.set({ key, matches: noMatches })
       return
     }
     // The last answer stays until the new one: a notice that blinked at every keystroke would be noise.
     const paused = performance.now() - Math.max(typedAt, changedAt)
     const timer = setTimeout(
-      () => setFound({ key, matches: findDuplicates(index, JSON.parse(key), record?.id) }),
+      () => found.set({ key, matches: findDuplicates(index, JSON.parse(key), record?.id) }),
       Math.max(0, DUPLICATE_PAUSE_MS - paused),
     )
     return () => clearTimeout(timer)
-  }, [key, index, version, record?.id])
+  }, [key, index, version, record?.id, found])
 
   const current = async () => {
     if (!key) return noMatches
@@ -95,10 +133,10 @@ export function useDuplicates(
       if (!index.ready) return noMatches
     }
     const matches = findDuplicates(index, JSON.parse(key), record?.id)
-    setFound({ key, matches })
+    found.set({ key, matches })
     return matches
   }
-  return { matches: found.matches, blocking, asked, ask: () => setAsked(true), current }
+  return { found, blocking, asked, ask: () => setAsked(true), current }
 }
 
 /** Whether a save must wait for 'Save anyway': the typing made a match. Asks, when it must. */
