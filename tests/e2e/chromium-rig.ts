@@ -26,6 +26,8 @@ export interface ChromiumRig {
   page: Page
   /** With `network`: the relay the browser reaches the server through, which the tests cut. */
   network?: NetworkSwitch
+  /** Where the browser reaches the app: through the relay when opened with `network`, else the server's own address. */
+  appUrl: string
   /**
    * Offline as a lost network is (the rig opened with `network`): the first browser's context switch
    * (navigator.onLine is false, the page's requests fail) and the relay cut. The switch alone does not
@@ -97,12 +99,13 @@ export function chromiumRig(
     const server = await startServer(dataDir ? { ...serverEnv, DATA_DIR: dataDir } : serverEnv)
     rig = { server, openBrowser, setOffline }
     if (network) rig.network = await networkSwitch(server.url)
+    rig.appUrl = (rig.network ?? server).url
     const { browser, page } = await openBrowser()
     rig.browser = browser
     rig.page = page
     mkdirSync('tests/e2e/screenshots', { recursive: true })
     if (signedIn) {
-      await signInThroughUi(page, (rig.network ?? server).url)
+      await signInThroughUi(page, rig.appUrl)
       await serviceWorkerInControl(page)
     }
     await opened(rig as ChromiumRig)

@@ -8,7 +8,6 @@ import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
 import type { Contact } from '../../src/domain/contact'
 import { type ChromiumRig, chromiumRig } from './chromium-rig'
-import type { NetworkSwitch } from './network-switch'
 import { ADMIN, type RunningServer } from './server-process'
 import { serviceWorkerInControl, signInThroughUi, until } from './signed-in'
 
@@ -21,7 +20,7 @@ let page: Page
 chromiumRig(
   (opened) => {
     ;({ server, page, setOffline } = opened)
-    appUrl = (opened.network as NetworkSwitch).url
+    appUrl = opened.appUrl
   },
   { viewport: { width: 768, height: 1024 }, network: true },
 )

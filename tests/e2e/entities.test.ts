@@ -9,7 +9,6 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { SCREENS } from '../../src/features/records/screens'
 import { type ChromiumRig, chromiumRig } from './chromium-rig'
-import type { NetworkSwitch } from './network-switch'
 import { apiSession, type RunningServer } from './server-process'
 import { until } from './signed-in'
 
@@ -25,7 +24,7 @@ type Doc = { id: string } & Record<string, unknown>
 chromiumRig(
   (opened) => {
     ;({ server, page, setOffline } = opened)
-    appUrl = (opened.network as NetworkSwitch).url
+    appUrl = opened.appUrl
   },
   { signedIn: true, network: true },
 )

@@ -7,7 +7,6 @@
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
 import { type ChromiumRig, chromiumRig } from './chromium-rig'
-import type { NetworkSwitch } from './network-switch'
 import { apiSession, type RunningServer } from './server-process'
 
 let server: RunningServer
@@ -19,7 +18,7 @@ let page: Page
 chromiumRig(
   (opened) => {
     ;({ server, page, setOffline } = opened)
-    appUrl = (opened.network as NetworkSwitch).url
+    appUrl = opened.appUrl
   },
   { signedIn: true, network: true },
 )

@@ -9,7 +9,6 @@ import { expect, it } from 'vitest'
 import type { Contact } from '../../src/domain/contact'
 import type { ListResponse } from '../../src/domain/rest'
 import { type ChromiumRig, chromiumRig } from './chromium-rig'
-import type { NetworkSwitch } from './network-switch'
 import { apiSession, type RunningServer } from './server-process'
 import { serviceWorkerInControl, signInThroughUi, until } from './signed-in'
 
@@ -23,7 +22,7 @@ const shots = 'tests/e2e/screenshots'
 chromiumRig(
   (opened) => {
     ;({ server, page, setOffline } = opened)
-    appUrl = (opened.network as NetworkSwitch).url
+    appUrl = opened.appUrl
   },
   { network: true },
 )

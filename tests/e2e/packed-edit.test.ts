@@ -9,7 +9,6 @@ import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
 import type { Contact } from '../../src/domain/contact'
 import { type ChromiumRig, chromiumRig } from './chromium-rig'
-import type { NetworkSwitch } from './network-switch'
 import { apiSession, type RunningServer } from './server-process'
 import { signInThroughUi } from './signed-in'
 
@@ -24,7 +23,7 @@ let page: Page
 chromiumRig(
   (opened) => {
     ;({ server, page, setOffline } = opened)
-    appUrl = (opened.network as NetworkSwitch).url
+    appUrl = opened.appUrl
   },
   { seededContacts: CONTACTS, network: true },
 )

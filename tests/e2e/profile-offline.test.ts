@@ -8,7 +8,6 @@ import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
 import type { Account } from '../../src/domain/user'
 import { type ChromiumRig, chromiumRig } from './chromium-rig'
-import type { NetworkSwitch } from './network-switch'
 import { apiSession, type RunningServer } from './server-process'
 import { serviceWorkerInControl, signInThroughUi, until } from './signed-in'
 
@@ -28,7 +27,7 @@ const shots = 'tests/e2e/screenshots'
 chromiumRig(
   (opened) => {
     ;({ server, page, setOffline } = opened)
-    appUrl = (opened.network as NetworkSwitch).url
+    appUrl = opened.appUrl
   },
   { network: true },
 )
