@@ -284,6 +284,23 @@ describe('the in-memory list index: the order and pages the server gives', () =>
         )
   })
 
+  it('builds ahead no order of a column its header cannot sort (rich text)', async () => {
+    const builds = () => performance.getEntriesByName(`${FIELD_ORDER_MEASURE}description`, 'measure').length
+    await db.products.bulkPut(
+      Array.from({ length: 12 }, (_, i) => ({
+        id: `p${i}`,
+        version: 1,
+        name: `Product ${i}`,
+        description: [{ type: 'paragraph', children: [{ text: `Words ${11 - i}` }] }],
+      })) as never,
+    )
+    const index = await builtIndex('products')
+    const before = builds()
+    index.sortAhead()
+    await index.ordersBuilt()
+    expect(builds()).toBe(before)
+  })
+
   it('keeps every page exact through changes that come between a column’s first sort and its order’s build', async () => {
     const sorts = ['firstName', 'title', 'email', 'linkedIn'].flatMap((field) =>
       [false, true].map((descending) => ({ field, descending })),
