@@ -223,7 +223,9 @@ describe.each(ENGINES)('%s', (engine) => {
       await waitForText(page, 'This contact has been updated successfully.')
       await page.goto('about:blank')
       // The app is closed: no document of it is left in the tab (a 'Leave page?' refused would keep it).
-      expect(await page.evaluate(() => location.href, null)).toBe('about:blank')
+      // Asked of the driver, not of a script in the blank page: WebKitWebDriver once answered a script
+      // run there as the page changed with "Could not parse script result".
+      expect(await page.url()).toBe('about:blank')
       network.restore()
       // With no page of the app open, nothing sends it.
       await new Promise((resolve) => setTimeout(resolve, 5_000))
