@@ -1,7 +1,8 @@
 /**
  * What this process remembers of a table's lists (their counts: counts.ts;
- * where their pages begin: positions.ts) kept true across a write of one of
- * its rows, instead of being counted and found again from nothing.
+ * where their pages begin: positions.ts; the pages themselves: pages.ts) kept
+ * true across a write of one of its rows, instead of being counted and found
+ * again from nothing.
  *
  * Before a row is written, one statement reads, for each list remembered of
  * the table, whether the row is in the list and where it sorts, with the
@@ -9,8 +10,9 @@
  * list's own `where` on the row, so "in the list" means exactly what the
  * list's count means, collations and all. Once the transaction commits, a
  * count true at the head before becomes true at the head after, moved by
- * what the row did (in, out, or neither), and each remembered position moves
- * by the rows now before it less those that were.
+ * what the row did (in, out, or neither), each remembered position moves
+ * by the rows now before it less those that were, and a kept page the row is
+ * not on, before or after, with as many rows before it as before, stays.
  *
  * Exact by construction, whatever else writes: the head is the one counts.ts
  * defines, read inside the write lock, so "before" is the head every earlier
@@ -25,10 +27,12 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { compareListOrder, sortKeyOf } from '../../src/domain/list-order'
+import type { Db } from '../db/open'
 import { rowsOf } from '../db/rows'
 import { afterCommit, databaseOf, type Tx } from '../db/write'
 import { type CountQuery, countsOn, followCount, headOf } from './counts'
-import { followPositions, type ListOrder, listsOn, type Position } from './positions'
+import { carryPages, type KeptPage } from './pages'
+import { followPositions, type ListOrder, listsOn, type Position, positionAt } from './positions'
 import { type CarriedWrite, logWrite } from './write-log'
 
 /** Counts and lists followed per write, at most: a statement's worth of expressions, not a team's every search. */
@@ -94,6 +98,37 @@ function sortsBefore(
   return compareListOrder({ key: order.value === null ? null : sortKeyOf(key), id }, at) < 0
 }
 
+/** Where the row is of a position: sorted before it (true) or not (false); undefined when it cannot tell. */
+type SortsBefore = (position: Pick<Position, 'key' | 'id'>) => boolean | undefined
+
+/**
+ * Whether a page of a list, kept at the head before the write (`from`), is the same page after it: the
+ * row written is on it neither before nor after, and as many rows sort before the page's first row as
+ * did. Told from where the page's first and last rows are (positions.ts, at `from`): a page whose ends
+ * are not both known there is read again, as before.
+ */
+function pageLeftAsItWas(
+  db: Db,
+  list: string,
+  from: number,
+  page: KeptPage,
+  written: { id: string; was: SortsBefore; is: SortsBefore; inAfter: boolean },
+) {
+  const { rows, offset, limit } = page
+  const firstId = rows[0]?.id
+  const lastId = rows[rows.length - 1]?.id
+  if (firstId === undefined || rows.some((row) => String(row.id).toLowerCase() === written.id)) return false
+  const first = positionAt(db, list, from, offset)
+  const last = positionAt(db, list, from, offset + rows.length - 1)
+  if (first?.id !== String(firstId) || last?.id !== String(lastId)) return false
+  const [then, now, nowBeforeLast] = [written.was(first), written.is(first), written.is(last)]
+  if (then === undefined || now === undefined || nowBeforeLast === undefined || then !== now) return false
+  // Not before the first row but before the last: it is on the page now.
+  if (!now && nowBeforeLast) return false
+  // The last page, short: a row that now sorts after its last row joins it.
+  return !(rows.length < limit && written.inAfter && !nowBeforeLast)
+}
+
 /**
  * Runs `write` (one row of `table`, by id, inside `tx`) and keeps this process's counts and positions of
  * the table's lists true across it once `tx` commits. `write` answers the row written, or undefined
@@ -136,6 +171,11 @@ export async function followWrite<T>(
       const is = (position: Pick<Position, 'key' | 'id'>) =>
         after.inList[i] ? sortsBefore(order, after.keys[i] ?? null, rowId, position) : false
       if (after.inList[i]) write.placed.set(list, { key: after.keys[i] ?? null, id: rowId })
+      // Before the positions move (below): the pages are judged by where their rows were at `from`.
+      const written = { id: rowId, was, is, inAfter: after.inList[i] === true }
+      carryPages(db, list, write.from, write.to, (page) =>
+        pageLeftAsItWas(db, list, write.from, page, written),
+      )
       write.lists.set(list, (position) => {
         const [then, now] = [was(position), is(position)]
         return then === undefined || now === undefined ? undefined : Number(now) - Number(then)

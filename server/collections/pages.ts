@@ -4,7 +4,9 @@
  * is the same rows, so it is answered after one statement that reads the head
  * alone. Finding the page again, even from where it began (positions.ts),
  * cost PGlite about a millisecond of planning and a walk of the sort index
- * per request.
+ * per request. A write this process follows carries the pages it left as they
+ * were to its new head (carryPages), so a colleague's edit elsewhere in the
+ * list does not send every reader of page 1 to find it again.
  *
  * Bounded by size as well as by count: a page of 500 catalog items with long
  * descriptions weighs megabytes, so pages are kept only while small (a list
@@ -67,9 +69,10 @@ export function keptPage(db: Db, key: string): Readonly<Kept> | undefined {
 
 export function keepPage(db: Db, key: string, head: number, rows: Row[]) {
   const size = sizeOf(rows)
-  if (size > MAX_PAGE_SIZE) return
-  for (const row of rows) Object.freeze(row)
   const memory = memoryOf(db)
+  // A read of an older snapshot that ends after a write was followed (carryPages) is not the page now.
+  if (size > MAX_PAGE_SIZE || (memory.get(key)?.head ?? -1) > head) return
+  for (const row of rows) Object.freeze(row)
   let total = (totals.get(memory) ?? 0) + size - (memory.get(key)?.size ?? 0)
   memory.delete(key)
   memory.set(key, { head, rows, size })
@@ -80,4 +83,34 @@ export function keepPage(db: Db, key: string, head: number, rows: Row[]) {
     total -= kept.size
   }
   totals.set(memory, total)
+}
+
+/** A kept page of one list, as carryPages shows it. */
+export interface KeptPage {
+  offset: number
+  limit: number
+  rows: readonly Row[]
+}
+
+/**
+ * A write this process followed moved the table's head from `from` to `to` (follow-writes.ts): the pages
+ * of `list` kept at `from` that the write left as they were (`unchanged`) are kept at `to`. Without this,
+ * every write sent the next readers of every page to find it again, each on its own: under 10 writes/s,
+ * five walks of the sort index per write for page 1 of one search on PostgreSQL.
+ */
+export function carryPages(
+  db: Db,
+  list: string,
+  from: number,
+  to: number,
+  unchanged: (page: KeptPage) => boolean,
+) {
+  const prefix = `${list}\u0000`
+  for (const [key, kept] of memoryOf(db)) {
+    if (kept.head !== from || !key.startsWith(prefix)) continue
+    // pageKey's own layout: the list's key, then the offset and the size.
+    const [offset, limit, ...rest] = key.slice(prefix.length).split('\u0000').map(Number)
+    if (offset === undefined || limit === undefined || rest.length > 0) continue
+    if (unchanged({ offset, limit, rows: kept.rows })) kept.head = to
+  }
 }

@@ -72,6 +72,14 @@ export function positionBefore(
   return from && { head: known.head, from }
 }
 
+/** The one position remembered at `offset` in the snapshot of `head`, if there is exactly one. */
+export function positionAt(db: Db, list: string, head: number, offset: number): Position | undefined {
+  const known = memoryOf(db).get(list)
+  if (known?.head !== head) return undefined
+  const found = known.at.filter((position) => position.offset === offset)
+  return found.length === 1 ? found[0] : undefined
+}
+
 /**
  * The remembered positions after offset `after` and before `end`, ascending, at the head positionBefore
  * gave with the one at `after`. Two may share an offset (a row's delete leaves its position, true,
