@@ -12,17 +12,17 @@
  * flat array, reading no entry. A change moves each position by how many
  * entries left and came before it (one pass over the array), and places the
  * entries that came by binary search. Building it is a sort (~100–200 ms at
- * 100,000), made a step at a time (`orderSteps`), so that it can be built in
- * slices of a few milliseconds between the page's other tasks: ahead of any
- * click, for every column of a list left open a moment (`buildAhead`), and
- * after a first sort that came before it, whose page 1 is picked in one pass
- * (mirror-index.ts) and its order built once that page is painted
- * (`buildLater`). `FieldOrders` keeps the few most recently sorted.
+ * 100,000), made a step at a time (`orderSteps`, order-build.ts), so that it
+ * can be built in slices of a few milliseconds between the page's other
+ * tasks: ahead of any click, for every column of a list left open a moment
+ * (`buildAhead`), and after a first sort that came before it, whose page 1 is
+ * picked in one pass (mirror-index.ts) and its order built once that page is
+ * painted (`buildLater`). `FieldOrders` keeps the few most recently sorted.
  */
-import { type SortKey, sortKeyOf } from '../domain/list-order'
 import { afterNextPaint, type Later } from './after-paint'
 import { compareEntries, type Entry } from './index-entries'
 import type { OrderChange } from './mirror-entries'
+import { finish, measureBuild, orderSteps } from './order-build'
 import { compareShown, runEnd, runStart } from './sorted-entries'
 
 /**
@@ -31,12 +31,6 @@ import { compareShown, runEnd, runStart } from './sorted-entries'
  * more than one sort costs the next click.
  */
 const FOLLOW_BELOW = 500
-
-/**
- * The name of the performance measure each build ends with, the field's name after it: a long task in the
- * browser's timeline (DevTools) told from the list's own, and timed by the sort bench.
- */
-export const FIELD_ORDER_MEASURE = 'outpost list order: '
 
 const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
@@ -87,79 +81,8 @@ function movedPositions(
   }
 }
 
-/** How many entries' work a build does between two looks at the time it has taken (`orderSteps`). */
-const STEP = 512
-/** A build sorts runs of this many positions whole, then merges them. */
-const RUN = 2048
 /** A build made in slices works this long at most in one task. */
 const SLICE_MS = 4
-
-/**
- * The positions of `ordered` by `field`'s value (as `compareListOrder` orders the values' sort keys), ties
- * by id: made a step at a time, yielding after each STEP entries' work, and returned when done. Each sort
- * key is made once, into flat arrays: the ~1.7 million comparisons at 100,000 then read no entry and
- * compare the keys natively (names in no order: ~165 ms comparing the values as compareShown does, ~90
- * ms so, the keys made included; Node). Runs of RUN sorted whole, then merged pairwise, a pass at a time.
- */
-export function* orderSteps(field: string, ordered: readonly Entry[]): Generator<void, Int32Array, void> {
-  const count = ordered.length
-  const keys: SortKey[] = new Array(count)
-  const ids: string[] = new Array(count)
-  for (let i = 0; i < count; i++) {
-    const entry = ordered[i] as Entry
-    keys[i] = sortKeyOf(entry.shown[field])
-    ids[i] = entry.id
-    if (i % STEP === STEP - 1) yield
-  }
-  const compare = (a: number, b: number) => {
-    const x = keys[a] as SortKey
-    const y = keys[b] as SortKey
-    if (x !== y) return x === null ? 1 : y === null ? -1 : x < y ? -1 : 1
-    return compareIds(ids[a] as string, ids[b] as string)
-  }
-  let from = new Int32Array(count)
-  for (let i = 0; i < count; i++) from[i] = i
-  for (let start = 0; start < count; start += RUN) {
-    from.subarray(start, Math.min(start + RUN, count)).sort(compare)
-    yield
-  }
-  let to = new Int32Array(count)
-  for (let width = RUN; width < count; width *= 2) {
-    for (let left = 0; left < count; left += 2 * width) {
-      const middle = Math.min(left + width, count)
-      const right = Math.min(left + 2 * width, count)
-      let i = left
-      let j = middle
-      let k = left
-      while (i < middle && j < right) {
-        to[k++] =
-          compare(from[i] as number, from[j] as number) <= 0 ? (from[i++] as number) : (from[j++] as number)
-        if (k % STEP === 0) yield
-      }
-      to.set(from.subarray(i, middle), k)
-      to.set(from.subarray(j, right), k + middle - i)
-    }
-    ;[from, to] = [to, from]
-  }
-  return from
-}
-
-/** Runs a build's steps to their end, now. */
-function finish(steps: Generator<void, Int32Array, void>): Int32Array {
-  for (;;) {
-    const step = steps.next()
-    if (step.done) return step.value
-  }
-}
-
-/** The performance measure of a build that worked `workMs` in all from `start`, in one task or in slices. */
-function measureBuild(field: string, start: number, workMs: number) {
-  try {
-    performance.measure(`${FIELD_ORDER_MEASURE}${field}`, { start, duration: workMs })
-  } catch {
-    // An older engine: the measure is for DevTools and the benchmarks, nothing depends on it.
-  }
-}
 
 class FieldOrder {
   /** Positions in `ordered`, by the field's value (compareShown), ties by id; `length` of them used. */

@@ -7,8 +7,9 @@
  * and following changes. Then page 1 of a one-word search in a new order, and deep pages. Node: the
  * index is in memory, as in a browser.
  */
-import { FIELD_ORDER_MEASURE } from '../../src/db/field-order'
+
 import type { MirrorIndex } from '../../src/db/mirror-index'
+import { FIELD_ORDER_MEASURE } from '../../src/db/order-build'
 import { collections } from '../../src/domain/collections'
 import type { ListSort } from '../../src/domain/list-order'
 import { type Timing, timed } from './timing'

@@ -4,9 +4,9 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it, vi } from 'vitest'
-import { FIELD_ORDER_MEASURE } from '../../src/db/field-order'
 import { readPage } from '../../src/db/list-read'
 import { dropMirrorIndexes, mirrorIndex } from '../../src/db/mirror-index'
+import { FIELD_ORDER_MEASURE } from '../../src/db/order-build'
 import { PICK_UP_TO } from '../../src/db/sorted-entries'
 import { compareListOrder, sortKeyOf } from '../../src/domain/list-order'
 import { builtIndex, contact, db, reference, withFreshDb } from './mirror-harness'

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { FIELD_ORDER_MEASURE } from '../../../../src/db/field-order'
 import { mirrorIndex } from '../../../../src/db/mirror-index'
+import { FIELD_ORDER_MEASURE } from '../../../../src/db/order-build'
 import type { OutboxOp } from '../../../../src/db/outbox-types'
 import { listStateKey } from '../../../../src/ui/use-list-state'
 import { currentPath, makeRuntime, renderApp, seedContacts, storeSession } from '../../helpers'
