@@ -128,13 +128,31 @@ export class MirrorIndex {
    */
   sortAhead() {
     if (!this.store.ready) return
+    this.fieldOrders.buildAhead(this.sortableColumns(), this.builtEntries)
+  }
+
+  /**
+   * Makes, in slices, every such column's sort keys (sort-keys.ts): asked sooner than `sortAhead`, as
+   * they cost a pass over the entries each, not a sort, and make a first sort before its order is built
+   * a pass over flat arrays.
+   */
+  keysAhead() {
+    if (!this.store.ready) return
+    this.fieldOrders.makeKeysAhead(this.sortableColumns(), this.builtEntries)
+  }
+
+  /** Whether `field`'s sort keys are made and kept (tests and benchmarks look). */
+  hasSortKeys(field: string) {
+    return this.fieldOrders.hasKeys(field)
+  }
+
+  /** The columns a header sorts but the index's own (not rich text, not a field the rows carry without a column of its own). */
+  private sortableColumns() {
     const { fields, listFields } = collections[this.collection]
-    // The columns a header sorts (not rich text, not a field the rows carry without a column of its own).
-    const sortable = listFields.filter((field) => {
+    return listFields.filter((field) => {
       const definition = fields?.[field]
       return field !== this.sortField && definition !== undefined && sortsList(definition)
     })
-    this.fieldOrders.buildAhead(sortable, this.builtEntries)
   }
 
   private get ordered() {
@@ -222,11 +240,12 @@ export class MirrorIndex {
    * The page from the order of `sort`'s field (field-order.ts), the matches of a search (`positions`,
    * null for none) marked by position; null when the index's own order answers, when the search is
    * narrow enough to sort its matches and no order of the field is kept, and when no order of the
-   * field is kept yet and the page is near the top: a first sort. Building the order costs a sort of
+   * field is kept yet, the page is near the top and the field's keys are not made: a first sort. Building the order costs a sort of
    * every entry (~100–200 ms at 100,000), 2–3 times the one pass that picks page 1 (`inOrder`), so the
    * click is answered by that pass and the order built after its page is painted, for the next page
-   * or the next sort back to this column. A deeper page builds it at once: sorting every entry is what
-   * it would cost otherwise.
+   * or the next sort back to this column. The pass reads the column's sort keys when they are made
+   * ahead (`keysAhead`), else every entry, here as null, in `inOrder`. A deeper page builds the order
+   * at once: sorting every entry is what it would cost otherwise.
    */
   private fromFieldOrder(
     positions: readonly number[] | null,
@@ -239,7 +258,9 @@ export class MirrorIndex {
       if (positions && positions.length <= SORT_MATCHES_UP_TO) return null
       if (offset + count <= PICK_UP_TO) {
         this.fieldOrders.buildLater(sort.field, this.builtEntries)
-        return null
+        // Its keys made ahead: page 1 picked from them, else from the entries (`inOrder`).
+        const picked = this.fieldOrders.firstByKeys(sort.field, sort.descending, offset + count, positions)
+        return picked ? picked.slice(offset).map((position) => this.ordered[position] as Entry) : null
       }
     }
     const { ordered } = this

@@ -65,7 +65,10 @@ export function firstInOrder(entries: readonly Entry[], sort: ListSort, upTo: nu
   if (upTo <= 0) return []
   const { field, descending } = sort
   const kept: Entry[] = []
-  for (const entry of entries) {
+  // Descending, from the end: as SortKeys.first (sort-keys.ts) does, for a column that rises with the
+  // list's own order.
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[descending ? entries.length - 1 - i : i] as Entry
     if (kept.length === upTo && compareEntriesBy(entry, kept[upTo - 1] as Entry, field, descending) >= 0)
       continue
     // Where it goes among those kept (a binary search), the last one falling off when full.

@@ -28,6 +28,15 @@ export interface ListSortFigures {
   deepFirst: Timing
   /** The next deep pages in the same order. */
   deepNext: Timing
+  /** Every column's sort keys made ahead, in slices (MirrorIndex.keysAhead), its order not built, on a list index read afresh. */
+  keys: {
+    /** Page 1 the first time each column is sorted once they are made. One run a column. */
+    firstSort: Timing
+    /** The longest task while they were made (ms). */
+    longestTask: number
+    /** From the ask until every column's keys were made (ms). */
+    wallMs: number
+  }
   /** The orders of every column built ahead, in slices (MirrorIndex.sortAhead), on a list index read afresh. */
   ahead: {
     /** Page 1 the first time each column is sorted once they are built. One run a column. */
@@ -93,6 +102,19 @@ export async function listSortBench(
   const deepOffset = 4_999 * PAGE
   const deepFirst = await timed(20, (i) => index.page('', deepOffset, PAGE, sortOf(i)))
   const deepNext = await timed(200, (i) => index.page('', deepOffset + (i % 50) * PAGE, PAGE, sortOf(19)))
+  // As a list open a moment asks first (record-hooks.ts): the keys alone, on an index of its own.
+  const keyed = freshIndex()
+  keyed.warm()
+  await keyed.idle()
+  const keysAsked = performance.now()
+  keyed.keysAhead()
+  const keysLongest = await longestTaskDuring(keyed.ordersBuilt())
+  const keysWall = performance.now() - keysAsked
+  const keyedFirst = await timed(columns.length, (i) =>
+    keyed.page('', 0, PAGE, { field: columns[i] as string, descending: false }),
+  )
+  keyed.stop()
+  const keys = { firstSort: keyedFirst, longestTask: keysLongest, wallMs: keysWall }
   // As a list left still a moment asks (record-hooks.ts), on an index of its own whose orders are none.
   const fresh = freshIndex()
   fresh.warm()
@@ -124,7 +146,10 @@ export async function listSortBench(
   console.log(`  page 5,000 in a new order: ${show(deepFirst)}`)
   console.log(`  the pages after it in the same order: ${show(deepNext)}`)
   console.log(
+    `  every column's sort keys made ahead, in slices: ${keysWall.toFixed(0)} ms from the ask, longest task ${keysLongest.toFixed(1)} ms; then page 1 of each column's first sort: ${show(keyedFirst)}`,
+  )
+  console.log(
     `  every column's order built ahead, in slices: ${wallMs.toFixed(0)} ms from the ask, ${workMs.toFixed(0)} ms of work, longest task ${longestTask.toFixed(1)} ms; then page 1 of each column's first sort: ${show(aheadFirst)}`,
   )
-  return { contacts, firstSort, orderBuilt, sortBack, searched, deepFirst, deepNext, ahead }
+  return { contacts, firstSort, orderBuilt, sortBack, searched, deepFirst, deepNext, keys, ahead }
 }

@@ -27,6 +27,23 @@ const inListOrder = (rows: Row[], sort: Sort) =>
 /** The whole table, as its rows are now. */
 const tableRows = async () => (await db.contacts.toArray()) as unknown as Row[]
 
+/** How many times `field`'s order has been built (its performance measure). */
+const builds = (field: string) =>
+  performance.getEntriesByName(`${FIELD_ORDER_MEASURE}${field}`, 'measure').length
+
+/** Forty contacts: their first names from `firstNames` in turn, titles with ties and empties, emails. */
+const putFortyContacts = (firstNames: (string | null)[]) =>
+  db.contacts.bulkPut(
+    Array.from({ length: 40 }, (_, i) => ({
+      id: `id${String(i).padStart(2, '0')}`,
+      version: 1,
+      lastName: `L${(i * 7) % 40}`,
+      firstName: firstNames[i % firstNames.length],
+      title: i % 3 ? `T${i % 4}` : null,
+      email: `e${(i * 11) % 40}@example.com`,
+    })) as never,
+  )
+
 describe('the in-memory list index: the order and pages the server gives', () => {
   it('orders as the server does: the list field ignoring case, empty last, ties by id', async () => {
     await db.contacts.bulkPut([
@@ -184,9 +201,6 @@ describe('the in-memory list index: the order and pages the server gives', () =>
   })
 
   it('answers a column’s first sort in one pass, and builds the column’s order once, after, for the pages and sorts that follow', async () => {
-    /** How many times the order of `field` was built (each build ends with a performance measure). */
-    const builds = (field: string) =>
-      performance.getEntriesByName(`${FIELD_ORDER_MEASURE}${field}`, 'measure').length
     const firstNames = ['ada', 'Ada', 'grace', 'Hopper', '', null]
     await db.contacts.bulkPut(
       Array.from({ length: 30 }, (_, i) => ({
@@ -228,18 +242,7 @@ describe('the in-memory list index: the order and pages the server gives', () =>
   })
 
   it('builds ahead, once the list asks, the order of every column it shows but its own, and a first sort then reads page 1 from it', async () => {
-    const builds = (field: string) =>
-      performance.getEntriesByName(`${FIELD_ORDER_MEASURE}${field}`, 'measure').length
-    await db.contacts.bulkPut(
-      Array.from({ length: 40 }, (_, i) => ({
-        id: `id${String(i).padStart(2, '0')}`,
-        version: 1,
-        lastName: `L${(i * 7) % 40}`,
-        firstName: ['ada', 'Ada', 'grace', '', null][i % 5],
-        title: i % 3 ? `T${i % 4}` : null,
-        email: `e${(i * 11) % 40}@example.com`,
-      })) as never,
-    )
+    await putFortyContacts(['ada', 'Ada', 'grace', '', null])
     const index = await builtIndex()
     const columns = ['firstName', 'title', 'email', 'phone', 'linkedIn']
     const before = columns.map(builds)
@@ -284,8 +287,39 @@ describe('the in-memory list index: the order and pages the server gives', () =>
         )
   })
 
+  it('makes ahead the sort keys of every column it shows but its own, and a first sort then picks page 1 from them, through changes', async () => {
+    await putFortyContacts(['ada', 'Ada', 'grace', '', null, 'Émile'])
+    const index = await builtIndex()
+    const columns = ['firstName', 'title', 'email', 'phone', 'linkedIn']
+    expect(index.hasSortKeys('firstName')).toBe(false)
+    index.keysAhead()
+    await index.ordersBuilt()
+    // A change after the keys are made: they follow it.
+    await db.contacts.put({ id: 'id97', version: 1, lastName: 'Aaa', firstName: 'Ábel', title: 'A' } as never)
+    await db.contacts.delete('id03')
+    await index.idle()
+    expect(columns.filter((field) => index.hasSortKeys(field))).toEqual(columns)
+    const rows = await tableRows()
+    for (const field of columns)
+      for (const descending of [false, true]) {
+        const before = builds(field)
+        expect(index.page('', 0, 10, { field, descending }).ids).toEqual(
+          inListOrder(rows, { field, descending }).slice(0, 10),
+        )
+        // Picked from the keys: the column's order is left to be built after the page is painted.
+        expect(builds(field)).toBe(before)
+        // …and a searched first sort too.
+        expect(index.page('ada', 0, 3, { field, descending }).ids).toEqual(
+          inListOrder(
+            rows.filter((row) => `${row.firstName ?? ''}`.toLowerCase() === 'ada'),
+            { field, descending },
+          ).slice(0, 3),
+        )
+      }
+    await index.ordersBuilt()
+  })
+
   it('builds ahead no order of a column its header cannot sort (rich text)', async () => {
-    const builds = () => performance.getEntriesByName(`${FIELD_ORDER_MEASURE}description`, 'measure').length
     await db.products.bulkPut(
       Array.from({ length: 12 }, (_, i) => ({
         id: `p${i}`,
@@ -295,10 +329,10 @@ describe('the in-memory list index: the order and pages the server gives', () =>
       })) as never,
     )
     const index = await builtIndex('products')
-    const before = builds()
+    const before = builds('description')
     index.sortAhead()
     await index.ordersBuilt()
-    expect(builds()).toBe(before)
+    expect(builds('description')).toBe(before)
   })
 
   it('keeps every page exact through changes that come between a column’s first sort and its order’s build', async () => {

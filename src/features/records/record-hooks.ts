@@ -23,6 +23,8 @@ export interface ListedPage {
  * changes every few hundred ms, and an order begun would be dropped at the next page.
  */
 const SORT_AHEAD_AFTER_MS = 1_500
+/** …and before the columns' sort keys are made, a pass over the entries each (MirrorIndex.keysAhead). */
+const KEYS_AHEAD_AFTER_MS = 300
 
 const sameRows = (a: ListedRow[], b: ListedRow[]) =>
   a.length === b.length && a.every((row, at) => row === b[at])
@@ -59,13 +61,18 @@ export function useRecordPage(collection: CollectionName, query: PageQuery): Lis
     return kept
   }, [db, collection, page, perPage, search, sort, indexVersion])
 
-  // Once the index has been still a moment, every column's order is built ahead, in slices, for the
-  // header's first click (MirrorIndex.sortAhead); a change meanwhile drops it until the next still moment.
+  // Once the index has been still a moment, every column's sort keys are made, then its order built
+  // ahead, in slices, for the header's first click (MirrorIndex.keysAhead, sortAhead); a change
+  // meanwhile drops what is not done until the next still moment.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new index version is a change to wait out
   useEffect(() => {
     if (!index.ready) return
-    const timer = setTimeout(() => index.sortAhead(), SORT_AHEAD_AFTER_MS)
-    return () => clearTimeout(timer)
+    const keys = setTimeout(() => index.keysAhead(), KEYS_AHEAD_AFTER_MS)
+    const orders = setTimeout(() => index.sortAhead(), SORT_AHEAD_AFTER_MS)
+    return () => {
+      clearTimeout(keys)
+      clearTimeout(orders)
+    }
   }, [index, indexVersion])
 
   const indexed = fromIndex !== undefined

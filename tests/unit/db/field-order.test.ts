@@ -34,6 +34,39 @@ const change = fc.oneof(
   fc.record({ reshow: fc.nat(), to: values }),
 )
 
+type Change = typeof change extends fc.Arbitrary<infer C> ? C : never
+
+/** A batch of changes applied to the entries, one change a row (the store dedupes a batch's ids), and the change as the store tells it. */
+function applyBatch(ordered: readonly Entry[], batch: readonly Change[], newId: () => string) {
+  const touched = new Set<Entry>()
+  const leaving = new Set<Entry>()
+  const added: Entry[] = []
+  const reshown: Entry[] = []
+  for (const step of batch) {
+    if ('add' in step) {
+      added.push(entryOf(newId(), step.add))
+      continue
+    }
+    const index = 'remove' in step ? step.remove : 'move' in step ? step.move : step.reshow
+    const old = ordered[index % Math.max(1, ordered.length)]
+    if (!old || touched.has(old)) continue
+    touched.add(old)
+    if ('remove' in step) leaving.add(old)
+    else if ('move' in step) {
+      leaving.add(old)
+      added.push(entryOf(old.id, step.to))
+    } else {
+      const { own: _, ...shown } = step.to
+      old.shown = { id: old.id, ...shown }
+      reshown.push(old)
+    }
+  }
+  const removedAt = ordered.flatMap((entry, at) => (leaving.has(entry) ? [at] : []))
+  const now = [...ordered.filter((entry) => !leaving.has(entry)), ...added].sort(compareEntries)
+  const told: OrderChange = { removedAt, added, reshown }
+  return { ordered: now, told }
+}
+
 /** A page asked for: `members` are the positions a search matched (null: no search). */
 const ask = fc.record({
   field: fc.constantFrom(...FIELDS),
@@ -87,34 +120,9 @@ describe('a list’s entries kept in the order of a field it shows', () => {
           }
           for (const { asks, batch } of steps) {
             for (const one of asks) check(one)
-            // One change a row in a batch, as the store dedupes a batch's ids.
-            const touched = new Set<Entry>()
-            const leaving = new Set<Entry>()
-            const added: Entry[] = []
-            const reshown: Entry[] = []
-            for (const step of batch) {
-              if ('add' in step) {
-                added.push(entryOf(`id${next++}`, step.add))
-                continue
-              }
-              const index = 'remove' in step ? step.remove : 'move' in step ? step.move : step.reshow
-              const old = ordered[index % Math.max(1, ordered.length)]
-              if (!old || touched.has(old)) continue
-              touched.add(old)
-              if ('remove' in step) leaving.add(old)
-              else if ('move' in step) {
-                leaving.add(old)
-                added.push(entryOf(old.id, step.to))
-              } else {
-                const { own: _, ...shown } = step.to
-                old.shown = { id: old.id, ...shown }
-                reshown.push(old)
-              }
-            }
-            const removedAt = ordered.flatMap((entry, at) => (leaving.has(entry) ? [at] : []))
-            ordered = [...ordered.filter((entry) => !leaving.has(entry)), ...added].sort(compareEntries)
-            const told: OrderChange = { removedAt, added, reshown }
-            orders.follow(ordered, told)
+            const applied = applyBatch(ordered, batch, () => `id${next++}`)
+            ordered = applied.ordered
+            orders.follow(ordered, applied.told)
           }
           for (const field of FIELDS)
             for (const descending of [false, true])
@@ -170,8 +178,10 @@ describe('an order built after the first sort that asked for it', () => {
       fc.record({ sort: fc.constantFrom(...FIELDS) }),
       fc.record({ batch: fc.array(change, { maxLength: 6 }) }),
       fc.record({ paint: fc.constant(true) }),
-      // The list left still a moment: every field's order asked for ahead of its sort.
+      // The list left still a moment: every field's order asked for ahead of its sort…
       fc.record({ ahead: fc.constant(true) }),
+      // …and, sooner, every field's sort keys, for a first sort before its order is built.
+      fc.record({ keys: fc.constant(true) }),
       // The entries replaced: every order goes, and every build waiting.
       fc.record({ stale: fc.constant(true) }),
     )
@@ -184,6 +194,23 @@ describe('an order built after the first sort that asked for it', () => {
         const orders = new FieldOrders(2, later)
         const current = () => ordered
         const checkKept = () => {
+          // A first page picked from the keys made ahead, searched or not: as sorting every entry.
+          for (const field of FIELDS) {
+            const members = ordered.flatMap((_, at) => (at % 3 === 1 ? [at] : []))
+            for (const [descending, among] of [
+              [false, null],
+              [true, null],
+              [false, members],
+              [true, members],
+            ] as const) {
+              const picked = orders.firstByKeys(field, descending, 7, among)
+              expect(picked === undefined).toBe(!orders.hasKeys(field))
+              if (picked)
+                expect(picked.map((at) => (ordered[at] as Entry).id)).toEqual(
+                  expected(ordered, field, descending, among && new Set(among)).slice(0, 7),
+                )
+            }
+          }
           for (const field of FIELDS) {
             if (!orders.has(field)) continue
             for (const descending of [false, true]) {
@@ -210,43 +237,26 @@ describe('an order built after the first sort that asked for it', () => {
           } else if ('ahead' in one) {
             orders.buildAhead(FIELDS, current)
             expect(tasks.size).toBeLessThanOrEqual(1)
+          } else if ('keys' in one) {
+            orders.makeKeysAhead(FIELDS, current)
+            expect(tasks.size).toBeLessThanOrEqual(1)
           } else if ('stale' in one) {
             orders.forget()
             askedLast = null
             expect(tasks.size).toBe(0)
           } else {
-            const touched = new Set<Entry>()
-            const leaving = new Set<Entry>()
-            const added: Entry[] = []
-            const reshown: Entry[] = []
-            for (const step of one.batch) {
-              if ('add' in step) {
-                added.push(entryOf(`id${next++}`, step.add))
-                continue
-              }
-              const index = 'remove' in step ? step.remove : 'move' in step ? step.move : step.reshow
-              const old = ordered[index % Math.max(1, ordered.length)]
-              if (!old || touched.has(old)) continue
-              touched.add(old)
-              if ('remove' in step) leaving.add(old)
-              else if ('move' in step) {
-                leaving.add(old)
-                added.push(entryOf(old.id, step.to))
-              } else {
-                const { own: _, ...shown } = step.to
-                old.shown = { id: old.id, ...shown }
-                reshown.push(old)
-              }
-            }
-            const removedAt = ordered.flatMap((entry, at) => (leaving.has(entry) ? [at] : []))
-            ordered = [...ordered.filter((entry) => !leaving.has(entry)), ...added].sort(compareEntries)
-            orders.follow(ordered, { removedAt, added, reshown })
+            const applied = applyBatch(ordered, one.batch, () => `id${next++}`)
+            ordered = applied.ordered
+            orders.follow(ordered, applied.told)
           }
           checkKept()
         }
         if (runOne() && askedLast) expect(orders.has(askedLast)).toBe(true)
         while (runOne()) checkKept()
         checkKept()
+        // Keys asked for are made once no change cuts them: every field's, whatever else was asked.
+        if (steps.some((one) => 'keys' in one) && !steps.some((one) => 'stale' in one || 'batch' in one))
+          expect(FIELDS.every((field) => orders.hasKeys(field))).toBe(true)
         // However many were asked for, no more than two are kept.
         expect(FIELDS.filter((field) => orders.has(field)).length).toBeLessThanOrEqual(2)
       }),
