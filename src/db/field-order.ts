@@ -22,7 +22,7 @@
 import { afterNextPaint, type Later } from './after-paint'
 import { compareEntries, type Entry } from './index-entries'
 import type { OrderChange } from './mirror-entries'
-import { finish, keySteps, type MadeKeys, measureBuild, orderSteps } from './order-build'
+import { finish, keySteps, type MadeKeys, measureBuild, orderSteps, SORT_KEYS_MEASURE } from './order-build'
 import { SortKeys } from './sort-keys'
 import { compareShown, runEnd, runStart } from './sorted-entries'
 
@@ -233,7 +233,12 @@ export class FieldOrders {
   /** Fields whose keys are to be made, before any order is built ahead. */
   private keysAhead: string[] = []
   /** The keys being made, between two slices; null when none are. */
-  private makingKeys: { field: string; steps: Generator<void, MadeKeys, void> } | null = null
+  private makingKeys: {
+    field: string
+    steps: Generator<void, MadeKeys, void>
+    started: number
+    workMs: number
+  } | null = null
   /** The entries a build later reads, as they are then; null while they are not known. */
   private entries: () => readonly Entry[] | null = () => null
   /** Cancels the slice set to run next; null when none is. */
@@ -440,17 +445,22 @@ export class FieldOrders {
         this.cancelBuilds()
         return
       }
-      making = { field, steps: keySteps(field, ordered) }
+      making = { field, steps: keySteps(field, ordered), started: began, workMs: 0 }
       this.makingKeys = making
     }
     for (;;) {
       const step = making.steps.next()
+      const now = performance.now()
       if (step.done) {
         this.makingKeys = null
         this.keys.keep(making.field, step.value)
+        measureBuild(making.field, making.started, making.workMs + now - began, SORT_KEYS_MEASURE)
         return
       }
-      if (performance.now() - began >= SLICE_MS) return
+      if (now - began >= SLICE_MS) {
+        making.workMs += now - began
+        return
+      }
     }
   }
 

@@ -1,6 +1,6 @@
 /**
  * The list timer the benchmarks run inside a page, in any engine: does one act in the app's list (a
- * page button, or words typed into the search box and Enter) and answers the ms until the first row
+ * page button, words typed into the search box and Enter, or a column's header clicked) and answers the ms until the first row
  * reads differently (the new rows are in the DOM), and until the frame after that, which paints them.
  * Self-contained: it is sent to the page as source text.
  */
@@ -11,7 +11,7 @@ export interface Timing {
   frame: number
 }
 
-export type ListAct = 'next' | 'previous' | 'skip' | `search:${string}`
+export type ListAct = 'next' | 'previous' | 'skip' | `search:${string}` | `sort:${string}`
 
 export async function rowsChangeIn({
   act,
@@ -43,8 +43,16 @@ export async function rowsChangeIn({
     search.dispatchEvent(new Event('input', { bubbles: true }))
     await new Promise((resolve) => setTimeout(resolve, pauseBeforeEnter))
   }
+  // A column's header: its sort button, by the label it shows.
+  const header = act.startsWith('sort:')
+    ? [...document.querySelectorAll<HTMLButtonElement>('thead button')].find(
+        (button) => button.textContent?.trim() === act.slice('sort:'.length),
+      )
+    : undefined
+  if (act.startsWith('sort:') && !header) throw new Error(`no header ${act.slice('sort:'.length)}`)
   const started = performance.now()
-  if (act === 'next') buttons().at(-1)?.click()
+  if (header) header.click()
+  else if (act === 'next') buttons().at(-1)?.click()
   else if (act === 'previous') buttons().at(0)?.click()
   else if (act === 'skip') buttons().at(-2)?.click()
   else search.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }))
