@@ -7,7 +7,7 @@
  * after the click.
  *
  * The order is held as positions in the index's own order (`ordered`), one
- * Int32Array per field: 400 KB at 100,000 entries, which the collector never
+ * Int32Array per field (column-order.ts): 400 KB at 100,000 entries, which the collector never
  * traces, and which a search's matches (positions too) filter as marks in a
  * flat array, reading no entry. A change moves each position by how many
  * entries left and came before it (one pass over the array), and places the
@@ -17,14 +17,16 @@
  * tasks: ahead of any click, for every column of a list left open a moment
  * (`buildAhead`), and after a first sort that came before it, whose page 1 is
  * picked in one pass (mirror-index.ts) and its order built once that page is
- * painted (`buildLater`). `FieldOrders` keeps the few most recently sorted.
+ * painted (`buildLater`). `FieldOrders` keeps the few most recently sorted,
+ * and each sortable column's sort keys (sort-keys.ts), made sooner in the
+ * same slices (`makeKeysAhead`) for a first sort before its order is built.
  */
 import { afterNextPaint, type Later } from './after-paint'
-import { compareEntries, type Entry } from './index-entries'
+import { FieldOrder, movedPositions, positionOf } from './column-order'
+import type { Entry } from './index-entries'
 import type { OrderChange } from './mirror-entries'
 import { finish, keySteps, type MadeKeys, measureBuild, orderSteps, SORT_KEYS_MEASURE } from './order-build'
 import { SortKeys } from './sort-keys'
-import { compareShown, runEnd, runStart } from './sorted-entries'
 
 /**
  * Batches changing this many entries or more (a page of a first sync) drop the orders kept, built
@@ -33,184 +35,40 @@ import { compareShown, runEnd, runStart } from './sorted-entries'
  */
 const FOLLOW_BELOW = 500
 
-const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
-
-/** The position of `entry` in `ordered` (the index's order, `compareEntries`). */
-function positionOf(ordered: readonly Entry[], entry: Entry) {
-  let low = 0
-  let high = ordered.length
-  while (low < high) {
-    const middle = (low + high) >>> 1
-    if (compareEntries(ordered[middle] as Entry, entry) < 0) low = middle + 1
-    else high = middle
-  }
-  return low
-}
-
-/**
- * Where each position of the order before a change (`before` of them) is now, into `now` (-1: it
- * left, or is placed again): kept entries keep their order among themselves, the removed
- * (`removedAt`) taken out, the added (`addedAt`, new positions, ascending) put in between, and the
- * reshown (`reshownAt`, new positions) taken out to be placed again. The lists are never read past
- * their ends: V8 reads an index past the end slowly, and this runs once per position.
- */
-function movedPositions(
-  now: Int32Array,
-  before: number,
-  removedAt: readonly number[],
-  addedAt: number[],
-  reshownAt: number[],
-) {
-  let removed = 0
-  let added = 0
-  let reshown = 0
-  let kept = 0
-  let nextRemoved = removedAt.length > 0 ? (removedAt[0] as number) : -1
-  for (let at = 0; at < before; at++) {
-    if (at === nextRemoved) {
-      removed++
-      nextRemoved = removed < removedAt.length ? (removedAt[removed] as number) : -1
-      now[at] = -1
-      continue
-    }
-    // The kept entry `kept` is at the kept-th position not taken by an entry that came.
-    while (added < addedAt.length && (addedAt[added] as number) <= kept + added) added++
-    const position = kept + added
-    kept++
-    while (reshown < reshownAt.length && (reshownAt[reshown] as number) < position) reshown++
-    now[at] = reshown < reshownAt.length && reshownAt[reshown] === position ? -1 : position
-  }
-}
-
 /** A build made in slices works this long at most in one task. */
 const SLICE_MS = 4
 
-class FieldOrder {
-  /** Positions in `ordered`, by the field's value (compareShown), ties by id; `length` of them used. */
-  private at: Int32Array
-  private length: number
-
-  constructor(
-    private readonly field: string,
-    at: Int32Array,
-  ) {
-    this.at = at
-    this.length = at.length
-  }
-
-  /** `field`'s order of `ordered`, built now, in one task. */
-  static of(field: string, ordered: readonly Entry[], made?: MadeKeys) {
-    const started = performance.now()
-    const order = new FieldOrder(field, finish(orderSteps(field, ordered, made)))
-    measureBuild(field, started, performance.now() - started)
-    return order
-  }
-
-  private value(ordered: readonly Entry[], i: number) {
-    return (ordered[this.at[i] as number] as Entry).shown[this.field]
-  }
-
-  /** Two positions of `ordered` in this order. */
-  private compare(ordered: readonly Entry[], a: number, b: number) {
-    const x = ordered[a] as Entry
-    const y = ordered[b] as Entry
-    return compareShown(x.shown[this.field], y.shown[this.field]) || compareIds(x.id, y.id)
-  }
-
-  /**
-   * Follows a change: each position moved (`now`, -1 taking it out), then `placing` (new positions,
-   * entries that came or show another value) put in their places, the last first, each found by
-   * binary search and the run after it shifted once.
-   */
-  follow(ordered: readonly Entry[], now: Int32Array, placing: number[]) {
-    let kept = 0
-    for (let i = 0; i < this.length; i++) {
-      const position = now[this.at[i] as number] as number
-      if (position >= 0) this.at[kept++] = position
-    }
-    if (kept + placing.length > this.at.length) {
-      const grown = new Int32Array(Math.ceil((kept + placing.length) * 1.25))
-      grown.set(this.at.subarray(0, kept))
-      this.at = grown
-    }
-    const sorted = [...placing].sort((a, b) => this.compare(ordered, a, b))
-    let end = kept
-    for (let j = sorted.length - 1; j >= 0; j--) {
-      const position = sorted[j] as number
-      let low = 0
-      let high = end
-      while (low < high) {
-        const middle = (low + high) >>> 1
-        if (this.compare(ordered, this.at[middle] as number, position) < 0) low = middle + 1
-        else high = middle
-      }
-      this.at.copyWithin(low + j + 1, low, end)
-      this.at[low + j] = position
-      end = low
-    }
-    this.length = kept + placing.length
-  }
-
-  /**
-   * `count` positions of `ordered` from `offset` on in this order (`descending`: the values turned
-   * round, ties still by id ascending), among the `members` marked (by position) when given.
-   */
-  page(
-    ordered: readonly Entry[],
-    offset: number,
-    count: number,
-    descending: boolean,
-    members: Uint8Array | null,
-  ) {
-    const taken: number[] = []
-    const wanted = (i: number) => members === null || members[this.at[i] as number] === 1
-    let skip = offset
-    if (!descending) {
-      for (let i = members ? 0 : offset, end = this.length; i < end && taken.length < count; i++) {
-        if (!wanted(i)) continue
-        if (members && skip > 0) skip--
-        else taken.push(this.at[i] as number)
-      }
-      return taken
-    }
-    // From the last run of equal values back, each run read forwards: ties stay by id ascending.
-    let end = this.length
-    if (!members) {
-      if (offset >= end) return taken
-      // Straight to the run holding the entry `offset` places from the end; those after it are skipped whole.
-      end = runEnd(end - 1 - offset, end, this.sameAs(ordered, end - 1 - offset))
-      skip = offset - (this.length - end)
-    }
-    while (end > 0 && taken.length < count) {
-      let last = end - 1
-      while (last >= 0 && !wanted(last)) last--
-      if (last < 0) break
-      const start = runStart(last, this.sameAs(ordered, last))
-      for (let i = start; i <= last && taken.length < count; i++) {
-        if (!wanted(i)) continue
-        if (skip > 0) skip--
-        else taken.push(this.at[i] as number)
-      }
-      end = start
-    }
-    return taken
-  }
-
-  /** Whether the value at `i` ties with the one at `at` (one run: ties by id ascending either way). */
-  private sameAs(ordered: readonly Entry[], i: number) {
-    const value = this.value(ordered, i)
-    return (at: number) => compareShown(this.value(ordered, at), value) === 0
-  }
-}
-
-/** A build under way in slices: its steps, and what it has cost so far. */
-interface Building {
+/** Work made in slices (an order's build, a column's keys): its steps, and what it has cost so far. */
+interface InSlices<T> {
   field: string
-  /** Asked for ahead of any click (`buildAhead`), not by a sort that came before it. */
-  ahead: boolean
-  steps: Generator<void, Int32Array, void>
+  steps: Generator<void, T, void>
   started: number
   workMs: number
+}
+
+/** A build under way in slices. */
+interface Building extends InSlices<Int32Array> {
+  /** Asked for ahead of any click (`buildAhead`), not by a sort that came before it. */
+  ahead: boolean
+}
+
+/**
+ * Runs `work`'s steps for one slice, from `began`, SLICE_MS at most, its cost added to `workMs`: their
+ * value when they end in it, else undefined.
+ */
+function stepFor<T>(work: InSlices<T>, began: number): { value: T } | undefined {
+  for (;;) {
+    const step = work.steps.next()
+    const elapsed = performance.now() - began
+    if (step.done) {
+      work.workMs += elapsed
+      return { value: step.value }
+    }
+    if (elapsed >= SLICE_MS) {
+      work.workMs += elapsed
+      return undefined
+    }
+  }
 }
 
 /**
@@ -233,12 +91,7 @@ export class FieldOrders {
   /** Fields whose keys are to be made, before any order is built ahead. */
   private keysAhead: string[] = []
   /** The keys being made, between two slices; null when none are. */
-  private makingKeys: {
-    field: string
-    steps: Generator<void, MadeKeys, void>
-    started: number
-    workMs: number
-  } | null = null
+  private makingKeys: InSlices<MadeKeys> | null = null
   /** The entries a build later reads, as they are then; null while they are not known. */
   private entries: () => readonly Entry[] | null = () => null
   /** Cancels the slice set to run next; null when none is. */
@@ -418,21 +271,12 @@ export class FieldOrders {
       }
       this.building = building
     }
-    for (;;) {
-      const step = building.steps.next()
-      const now = performance.now()
-      if (step.done) {
-        this.building = null
-        this.waiting.delete(building.field)
-        measureBuild(building.field, building.started, building.workMs + now - began)
-        this.keep(building.field, new FieldOrder(building.field, step.value))
-        return
-      }
-      if (now - began >= SLICE_MS) {
-        building.workMs += now - began
-        return
-      }
-    }
+    const built = stepFor(building, began)
+    if (!built) return
+    this.building = null
+    this.waiting.delete(building.field)
+    measureBuild(building.field, building.started, building.workMs)
+    this.keep(building.field, new FieldOrder(building.field, built.value))
   }
 
   /** One slice of making keys ahead: of the field under way, or of the next one. */
@@ -448,20 +292,11 @@ export class FieldOrders {
       making = { field, steps: keySteps(field, ordered), started: began, workMs: 0 }
       this.makingKeys = making
     }
-    for (;;) {
-      const step = making.steps.next()
-      const now = performance.now()
-      if (step.done) {
-        this.makingKeys = null
-        this.keys.keep(making.field, step.value)
-        measureBuild(making.field, making.started, making.workMs + now - began, SORT_KEYS_MEASURE)
-        return
-      }
-      if (now - began >= SLICE_MS) {
-        making.workMs += now - began
-        return
-      }
-    }
+    const made = stepFor(making, began)
+    if (!made) return
+    this.makingKeys = null
+    this.keys.keep(making.field, made.value)
+    measureBuild(making.field, making.started, making.workMs, SORT_KEYS_MEASURE)
   }
 
   /** `order` kept as the one used last, the one used longest ago going beyond `most`. */

@@ -18,8 +18,7 @@
  * over them (a list page, the top bar's search, a company's contacts), and
  * keeps what those answers work out until a change makes it stale.
  */
-import { type CollectionName, collections } from '../domain/collections'
-import { sortsList } from '../domain/fields'
+import { type CollectionName, headerSorts } from '../domain/collections'
 import { type GlobalQuery, globalQuery, isBlankQuery, narrows } from '../domain/global-search'
 import type { ListSort } from '../domain/list-order'
 import type { OutpostDb } from './database'
@@ -128,7 +127,7 @@ export class MirrorIndex {
    */
   sortAhead() {
     if (!this.store.ready) return
-    this.fieldOrders.buildAhead(this.sortableColumns(), this.builtEntries)
+    this.fieldOrders.buildAhead(headerSorts(this.collection), this.builtEntries)
   }
 
   /**
@@ -138,21 +137,12 @@ export class MirrorIndex {
    */
   keysAhead() {
     if (!this.store.ready) return
-    this.fieldOrders.makeKeysAhead(this.sortableColumns(), this.builtEntries)
+    this.fieldOrders.makeKeysAhead(headerSorts(this.collection), this.builtEntries)
   }
 
   /** Whether `field`'s sort keys are made and kept (tests and benchmarks look). */
   hasSortKeys(field: string) {
     return this.fieldOrders.hasKeys(field)
-  }
-
-  /** The columns a header sorts but the index's own (not rich text, not a field the rows carry without a column of its own). */
-  private sortableColumns() {
-    const { fields, listFields } = collections[this.collection]
-    return listFields.filter((field) => {
-      const definition = fields?.[field]
-      return field !== this.sortField && definition !== undefined && sortsList(definition)
-    })
   }
 
   private get ordered() {
@@ -240,9 +230,9 @@ export class MirrorIndex {
    * The page from the order of `sort`'s field (field-order.ts), the matches of a search (`positions`,
    * null for none) marked by position; null when the index's own order answers, when the search is
    * narrow enough to sort its matches and no order of the field is kept, and when no order of the
-   * field is kept yet, the page is near the top and the field's keys are not made: a first sort. Building the order costs a sort of
-   * every entry (~100–200 ms at 100,000), 2–3 times the one pass that picks page 1 (`inOrder`), so the
-   * click is answered by that pass and the order built after its page is painted, for the next page
+   * field is kept yet, the page is near the top and the field's keys are not made: a first sort.
+   * Building the order costs a sort of every entry (~100–200 ms at 100,000), 2–3 times the one pass
+   * that picks page 1 (`inOrder`), so the click is answered by that pass and the order built after its page is painted, for the next page
    * or the next sort back to this column. The pass reads the column's sort keys when they are made
    * ahead (`keysAhead`), else every entry, here as null, in `inOrder`. A deeper page builds the order
    * at once: sorting every entry is what it would cost otherwise.

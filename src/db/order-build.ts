@@ -15,7 +15,8 @@ export const FIELD_ORDER_MEASURE = 'outpost list order: '
 /** …and the one a column's sort keys end with (sort-keys.ts), the field's name after it. */
 export const SORT_KEYS_MEASURE = 'outpost list sort keys: '
 
-const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+/** Two ids, as their text compares (`<`). */
+export const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 /** How many entries' work a build does between two looks at the time it has taken (`orderSteps`). */
 const STEP = 512

@@ -60,29 +60,50 @@ function compareEntriesBy(a: Entry, b: Entry, field: string, descending: boolean
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0
 }
 
-/** The first `upTo` of `entries` in `sort`'s order: one pass, keeping the best `upTo` seen so far in order. */
-export function firstInOrder(entries: readonly Entry[], sort: ListSort, upTo: number): Entry[] {
-  if (upTo <= 0) return []
-  const { field, descending } = sort
-  const kept: Entry[] = []
-  // Descending, from the end: as SortKeys.first (sort-keys.ts) does, for a column that rises with the
-  // list's own order.
-  for (let i = 0; i < entries.length; i++) {
-    const entry = entries[descending ? entries.length - 1 - i : i] as Entry
-    if (kept.length === upTo && compareEntriesBy(entry, kept[upTo - 1] as Entry, field, descending) >= 0)
-      continue
-    // Where it goes among those kept (a binary search), the last one falling off when full.
+/**
+ * The first `upTo` of `count` items in the order `before` gives (strict: `a` before `b`), in one pass
+ * keeping the best met so far, in order: each item is told from the worst kept at one look, and placed
+ * among them by binary search when it beats it. `fromEnd`: met from the last item. A descending sort
+ * does so: a column that rises with the list's own order (a first name with its last name, an email
+ * made of both) then meets its best first and turns the rest away at that look, where from the start
+ * each beat those kept and was placed among them (84 ms against 9 at 100,000).
+ */
+export function firstOf<T>(
+  count: number,
+  itemAt: (i: number) => T,
+  before: (a: T, b: T) => boolean,
+  upTo: number,
+  fromEnd: boolean,
+): T[] {
+  const kept: T[] = []
+  if (upTo <= 0) return kept
+  for (let i = 0; i < count; i++) {
+    const item = itemAt(fromEnd ? count - 1 - i : i)
+    if (kept.length === upTo && !before(item, kept[upTo - 1] as T)) continue
     let low = 0
     let high = kept.length
     while (low < high) {
       const middle = (low + high) >>> 1
-      if (compareEntriesBy(kept[middle] as Entry, entry, field, descending) < 0) low = middle + 1
+      if (before(kept[middle] as T, item)) low = middle + 1
       else high = middle
     }
-    kept.splice(low, 0, entry)
+    kept.splice(low, 0, item)
+    // The last one falls off when full.
     if (kept.length > upTo) kept.pop()
   }
   return kept
+}
+
+/** The first `upTo` of `entries` in `sort`'s order, picked in one pass (`firstOf`). */
+export function firstInOrder(entries: readonly Entry[], sort: ListSort, upTo: number): Entry[] {
+  const { field, descending } = sort
+  return firstOf(
+    entries.length,
+    (i) => entries[i] as Entry,
+    (a, b) => compareEntriesBy(a, b, field, descending) < 0,
+    upTo,
+    descending,
+  )
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   fieldsWith,
   joinedTexts,
   relationsOf,
+  sortsList,
   type WriteSchemas,
 } from './fields'
 import type { ImageKind } from './images'
@@ -132,6 +133,18 @@ export const COLLECTION_NAMES = Object.keys(collections) as CollectionName[]
  */
 export const counted = (collection: CollectionName, n: number) =>
   `${n.toLocaleString('en')} ${n === 1 ? collections[collection].label : collections[collection].path}`
+
+/**
+ * The fields a list's headers sort it by (`sortsList`) but its own order's, in the list's order: what
+ * the device makes sort keys and orders of ahead of a click (src/db/mirror-index.ts).
+ */
+export function headerSorts(collection: CollectionName): string[] {
+  const { fields, listFields, defaultSort } = collections[collection]
+  return listFields.filter((field) => {
+    const definition = fields?.[field]
+    return field !== defaultSort && definition !== undefined && sortsList(definition)
+  })
+}
 
 /** One value made for each collection, by name (a table of what each derives from its definition). */
 export const perCollection = <T>(make: (name: CollectionName) => T) =>

@@ -8,8 +8,7 @@
  */
 import type { Page } from 'playwright-core'
 import { FIELD_ORDER_MEASURE, SORT_KEYS_MEASURE } from '../../src/db/order-build'
-import { collections } from '../../src/domain/collections'
-import { sortsList } from '../../src/domain/fields'
+import { collections, headerSorts } from '../../src/domain/collections'
 import { type Stat, stat } from './browser-bench'
 import { rowsChangeIn } from './rows-change'
 
@@ -26,15 +25,11 @@ export interface FirstSortFigures {
 }
 
 /** The columns a header sorts on the contacts list but its own order's, by field and by the label shown. */
-function columns() {
-  const { fields, listFields, defaultSort } = collections.contacts
-  return listFields.flatMap((field) => {
-    const definition = fields?.[field]
-    return field !== defaultSort && definition && sortsList(definition)
-      ? [{ field, label: definition.label }]
-      : []
-  })
-}
+const columns = () =>
+  headerSorts('contacts').map((field) => ({
+    field,
+    label: collections.contacts.fields[field]?.label ?? field,
+  }))
 
 const measured = (page: Page, name: string) =>
   page.evaluate((name) => performance.getEntriesByName(name, 'measure').length > 0, name)
