@@ -113,7 +113,11 @@ async function createMany(
   return fresh.length
 }
 
-/** Saves one chunk of an import and its progress together: answers how many records it made. */
+/**
+ * Saves one chunk of an import and its progress together: answers how many records it made. The last
+ * chunk ends the import in the same transaction, so a tab closed just after it leaves no import that
+ * says it stopped with every row saved.
+ */
 export async function writeImportChunk(
   ctx: WriteContext,
   collection: MirroredName,
@@ -128,7 +132,9 @@ export async function writeImportChunk(
     for (const [target, records] of byTarget) await createMany(ctx, target, records)
     const made = await createMany(ctx, collection, chunk.creates)
     if (chunk.updates.length) await updateRecords(ctx, collection, chunk.updates)
-    await db.meta.put({ key: progressKey(collection, progress.fileHash), value: progress.value })
+    const key = progressKey(collection, progress.fileHash)
+    if (progress.value.saved >= progress.value.rows) await db.meta.delete(key)
+    else await db.meta.put({ key, value: progress.value })
     return made
   })
 }

@@ -83,7 +83,22 @@ describe('an import saved on the device', () => {
     expect(byName('Grace')?.deps).toEqual([navyCreate?.opId])
     expect(byName('Linus')?.deps).toEqual([navyCreate?.opId])
     expect(ops.filter((op) => op.collection === 'contacts' && op.kind === 'create')).toHaveLength(4)
-    expect(await readImportProgress(db, 'contacts', HASH)).toMatchObject({ key: KEY, saved: 5 })
+    // Its last chunk ended it: nothing is left to go on with.
+    expect(await readImportProgress(db, 'contacts', HASH)).toBeUndefined()
+  })
+
+  it('keeps how far an import came until its last chunk, which ends it', async () => {
+    const planned = await plan('create')
+    await writeImportChunk(ctx(), 'contacts', chunkOf(planned.rows.slice(0, 2)), progress(2))
+    expect(await readImportProgress(db, 'contacts', HASH)).toMatchObject({ key: KEY, saved: 2, rows: 5 })
+    await writeImportChunk(ctx(), 'contacts', chunkOf(planned.rows.slice(2)), progress(5))
+    expect(await readImportProgress(db, 'contacts', HASH)).toBeUndefined()
+    expect(await db.contacts.count()).toBe(5)
+  })
+
+  it('ends an import asked to (one with nothing left to save)', async () => {
+    const planned = await plan('skip')
+    await writeImportChunk(ctx(), 'contacts', chunkOf(planned.rows.slice(0, 2)), progress(2))
     await endImport(db, 'contacts', HASH)
     expect(await readImportProgress(db, 'contacts', HASH)).toBeUndefined()
   })
