@@ -151,8 +151,8 @@ export async function createDoc(
   return existingAnswer(tx, collection, id as string, message)
 }
 
-/** What one of `createDocs`' creates came to: its answer, or the refusal to answer it with. */
-export type CreateOutcome = { answer: WriteResult } | { refused: unknown }
+/** What one of many writes at once (`createDocs`, update-docs.ts) came to: its answer, or the refusal to answer it with. */
+export type WriteOutcome = { answer: WriteResult } | { refused: unknown }
 
 /**
  * Several creates of one collection, each answered as `createDoc` would answer it alone, for one
@@ -165,9 +165,9 @@ export async function createDocs(
   tx: Tx,
   collection: ServerCollection,
   creates: { body: unknown; actor: Actor }[],
-): Promise<CreateOutcome[]> {
+): Promise<WriteOutcome[]> {
   const message = createdMessage(collection.spec.label)
-  const outcomes: (CreateOutcome | undefined)[] = creates.map(() => undefined)
+  const outcomes: (WriteOutcome | undefined)[] = creates.map(() => undefined)
   const parsed = creates.map(({ body }) => {
     try {
       return parseCreate(collection, body)
@@ -241,7 +241,7 @@ export async function createDocs(
       outcomes[at] = { refused: error }
     }
   }
-  return outcomes as CreateOutcome[]
+  return outcomes as WriteOutcome[]
 }
 
 export async function updateDoc(

@@ -7,18 +7,20 @@
  *
  * A change's write answers what it would alone; only an error of ours past a 4xx (a 500) rolls the
  * whole batch back, and the client then sends the batch once more, then its changes one by one.
- * A run of a single create goes through `createDoc`, which follows its row (follow-writes.ts).
+ * A run of a single create or update goes through `createDoc` or `updateDoc`, which follow its row
+ * (follow-writes.ts).
  */
 import type { FastifyInstance } from 'fastify'
 import type { BatchChange, User } from '../../src/domain/rest'
 import { type Actor, actorOf } from '../collections/history'
 import { type ServerCollection, serverCollections } from '../collections/registry'
+import { updateDocs } from '../collections/update-docs'
 import {
-  type CreateOutcome,
   createDoc,
   createDocs,
   deleteDoc,
   updateDoc,
+  type WriteOutcome,
   type WriteResult,
 } from '../collections/writes'
 import type { Db } from '../db/open'
@@ -38,10 +40,24 @@ import {
 import { madeAtFrom } from '../http/made-at'
 import { idFrom, ifMatchFrom, userOf } from './collection'
 
-/** A change as the write it stands for: a create (which may run with its neighbours) or another. */
+/**
+ * A change as the write it stands for: a create or an update (which may run with their neighbours:
+ * `together`), or another.
+ */
 type Write =
-  | { create: ServerCollection; body: unknown; actor: Actor }
-  | { create?: undefined; run: (tx: Tx) => Promise<WriteResult> }
+  | { together: Together; collection: ServerCollection; item: RunItem }
+  | { together?: undefined; run: (tx: Tx) => Promise<WriteResult> }
+
+/** The kinds of change that run several at once, each with its one-statement write. */
+type Together = 'create' | 'update'
+
+/** What a create or update in a run needs: its body, and for an update its record and If-Match. */
+interface RunItem {
+  body: unknown
+  actor: Actor
+  id?: string
+  ifMatch?: number
+}
 
 /** Every collection's writes are for the signed-in, as its routes say: the batch route's own access. */
 const byPath = new Map(serverCollections.map((collection) => [collection.spec.path, collection]))
@@ -58,13 +74,13 @@ function writeOf(change: BatchChange, user: User): Write {
   const actor = actorOf(user, change.madeAt === undefined ? undefined : madeAtFrom(change.madeAt))
   if (id === undefined) {
     if (change.method !== 'POST') throw notFound()
-    return { create: collection, body: change.body, actor }
+    return { together: 'create', collection, item: { body: change.body, actor } }
   }
   if (change.method !== 'PATCH' && change.method !== 'PUT' && change.method !== 'DELETE') throw notFound()
   const recordId = idFrom(id)
   const ifMatch = ifMatchFrom(change.ifMatch)
   if (change.method === 'DELETE') return { run: (tx) => deleteDoc(tx, collection, recordId, ifMatch, actor) }
-  return { run: (tx) => updateDoc(tx, collection, recordId, change.body, ifMatch, actor) }
+  return { together: 'update', collection, item: { body: change.body, actor, id: recordId, ifMatch } }
 }
 
 /** A change whose write is under way, and what identifies it. */
@@ -74,10 +90,41 @@ interface Pending {
   hash: string
 }
 
+/** A run of one kind of change to one collection, written together. */
+interface Run {
+  together: Together
+  collection: ServerCollection
+  items: (Pending & RunItem)[]
+}
+
+/** A run's outcomes, in its order: one statement for all its rows (a run of one as the change alone). */
+async function writeRun(tx: Tx, { together, collection, items }: Run): Promise<StoredAnswer[]> {
+  if (items.length === 1) {
+    const [only] = items as [(typeof items)[number]]
+    return [
+      await attempt(() =>
+        together === 'create'
+          ? createDoc(tx, collection, only.body, only.actor)
+          : updateDoc(tx, collection, only.id as string, only.body, only.ifMatch, only.actor),
+      ),
+    ]
+  }
+  const outcomes: WriteOutcome[] =
+    together === 'create'
+      ? await createDocs(tx, collection, items)
+      : await updateDocs(
+          tx,
+          collection,
+          items.map(({ id, body, ifMatch, actor }) => ({ id: id as string, body, ifMatch, actor })),
+        )
+  return outcomes.map((outcome) => ('answer' in outcome ? outcome.answer : refusalAnswer(outcome.refused)))
+}
+
 /**
  * Each change's answer, in order; the new ones stored under their keys in the same transaction.
  * Neighbouring creates of one collection run together (`createDocs`: a statement for all their rows),
- * which a device's queue of new records mostly is; any other change runs after them, in order.
+ * which a device's queue of new records mostly is, and so do neighbouring updates (`updateDocs`), which
+ * a bulk edit's queue is; any other change runs after them, in order.
  */
 async function answerBatch(tx: Tx, user: User, changes: BatchChange[]): Promise<StoredAnswer[]> {
   const stored = await storedAnswers(tx, user.id, [...new Set(changes.map((change) => change.key))])
@@ -87,27 +134,18 @@ async function answerBatch(tx: Tx, user: User, changes: BatchChange[]): Promise<
     fresh.set(key, { hash, status: given.status, body: given.body })
     answers[at] = given
   }
-  let creates: (Pending & { body: unknown; actor: Actor })[] = []
-  let collection: ServerCollection | undefined
-  const runCreates = async () => {
-    const run = creates
-    creates = []
-    if (run.length === 0 || !collection) return
-    if (run.length === 1) {
-      const [only] = run as [(typeof run)[number]]
-      answer(only, await attempt(() => createDoc(tx, collection as ServerCollection, only.body, only.actor)))
-      return
-    }
-    const outcomes = await createDocs(tx, collection, run)
-    run.forEach((pending, n) => {
-      const outcome = outcomes[n] as CreateOutcome
-      answer(pending, 'answer' in outcome ? outcome.answer : refusalAnswer(outcome.refused))
-    })
+  let run: Run | undefined
+  const writeRunNow = async () => {
+    const writing = run
+    run = undefined
+    if (!writing) return
+    const outcomes = await writeRun(tx, writing)
+    for (const [n, pending] of writing.items.entries()) answer(pending, outcomes[n] as StoredAnswer)
   }
   for (const [at, change] of changes.entries()) {
     const hash = hashOf(change.method, `/api/${change.path}`, JSON.stringify(change.body ?? null))
     // The same key again: the first one's answer must be known before this one is judged.
-    if (creates.some((pending) => pending.key === change.key)) await runCreates()
+    if (run?.items.some((pending) => pending.key === change.key)) await writeRunNow()
     const earlier = stored.get(change.key) ?? fresh.get(change.key)
     if (earlier) {
       answers[at] = replayOf(earlier, hash)
@@ -121,16 +159,20 @@ async function answerBatch(tx: Tx, user: User, changes: BatchChange[]): Promise<
       continue
     }
     const pending = { at, key: change.key, hash }
-    if (write.create !== collection || !write.create) await runCreates()
-    if (write.create) {
-      collection = write.create
-      creates.push({ ...pending, body: write.body, actor: write.actor })
-    } else {
-      const { run } = write
-      answer(pending, await attempt(() => run(tx)))
+    if (!write.together) {
+      await writeRunNow()
+      const { run: writeAlone } = write
+      answer(pending, await attempt(() => writeAlone(tx)))
+      continue
     }
+    const { together, collection, item } = write
+    // A record's second update in a run waits for its first, as it would alone.
+    const again = item.id !== undefined && run?.items.some((pending) => pending.id === item.id)
+    if (run && (run.together !== together || run.collection !== collection || again)) await writeRunNow()
+    run ??= { together, collection, items: [] }
+    run.items.push({ ...pending, ...item })
   }
-  await runCreates()
+  await writeRunNow()
   await storeAnswers(tx, user.id, fresh)
   return answers
 }

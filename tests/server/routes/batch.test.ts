@@ -207,6 +207,84 @@ describe('a batch of changes', () => {
     )
   })
 
+  it('answers each of many updates in a run as it would alone, in the history and lists like any write', async () => {
+    const company = (await api('POST', '/api/companies', { companyName: 'Batchupdate Ltd' })).json().doc.id
+    /** One record for each case, titled 'One', moved first by someone else where the case says. */
+    const cases = async (run: string) => {
+      const made = await answersOf(
+        Array.from({ length: 9 }, (_, n) =>
+          create({ firstName: `Batchupd${run}`, lastName: `N${n}`, title: 'One' }),
+        ),
+      )
+      const ids = made.map((answer) => answer.body.doc.id as string)
+      await api('PATCH', `/api/contacts/${ids[3]}`, { title: 'Someone else' })
+      await api('PATCH', `/api/contacts/${ids[4]}`, { department: 'Someone else' })
+      await api('DELETE', `/api/contacts/${ids[5]}`)
+      const change = (at: number, body: unknown, ifMatch?: string): Change => ({
+        method: 'PATCH',
+        path: `contacts/${ids[at] ?? randomUUID()}`,
+        key: randomUUID(),
+        ...(ifMatch ? { ifMatch } : {}),
+        body,
+      })
+      return [
+        change(0, { title: 'Two', _base: { title: 'One' } }, '"1"'),
+        change(1, { company, title: 'Two' }, '"1"'),
+        change(2, { company: randomUUID() }, '"1"'),
+        change(3, { title: 'Three', _base: { title: 'One' } }, '"1"'),
+        change(4, { title: 'Three', _base: { title: 'One' } }, '"1"'),
+        change(5, { title: 'Three' }, '"1"'),
+        change(9, { title: 'Three' }),
+        change(6, { title: 5 }),
+        change(7, {}),
+        // The same record again: it waits for its first update, as it would alone.
+        change(0, { department: 'Sales' }),
+      ]
+    }
+    const comparable = (answer: Answer) => {
+      const { id, createdAt, updatedAt, ...doc } = answer.body.doc ?? {}
+      return { status: answer.status, doc, errors: answer.body.errors, message: answer.body.message }
+    }
+    const alone: Answer[] = []
+    for (const change of await cases('alone')) {
+      const headers = change.ifMatch ? { 'if-match': change.ifMatch } : undefined
+      const response = await api('PATCH', `/api/${change.path}`, change.body, headers)
+      alone.push({ status: response.statusCode, body: response.json() })
+    }
+    const batched = await cases('batched')
+    const { cursor } = (await api('GET', '/api/sync/changes?since=0&limit=1000')).json()
+    // Counted before, so remembered: the run does not follow its rows, and the count must still move.
+    const titledTwo = '/api/contacts?where[search][like]=batchupdbatched&where[title][equals]=Two'
+    expect((await api('GET', titledTwo)).json().totalDocs).toBe(0)
+    const answers = await answersOf(batched)
+
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 400, 412, 200, 410, 404, 400, 200, 200])
+    const named = (answer: Answer) => ({
+      ...comparable(answer),
+      doc: { ...comparable(answer).doc, firstName: '' },
+    })
+    expect(answers.map(named)).toEqual(alone.map(named))
+    expect(answers[9]?.body.doc).toMatchObject({ title: 'Two', department: 'Sales', version: 3 })
+
+    const idAt = (at: number) => (batched[at]?.path ?? '').split('/')[1]
+    const moved = (await api('GET', `/api/sync/changes?since=${cursor}&limit=1000`)).json().changes as {
+      id: string
+    }[]
+    expect(moved.map((change) => change.id).sort()).toEqual([idAt(0), idAt(1), idAt(4)].sort())
+    const firstId = idAt(0)
+    const history = (await api('GET', `/api/contacts/${firstId}/history`)).json().docs
+    expect(history.map((entry: { action: string }) => entry.action)).toEqual([
+      'updated',
+      'updated',
+      'created',
+    ])
+    expect(history[1]).toMatchObject({ changes: { title: { from: 'One', to: 'Two' } } })
+    expect((await api('GET', titledTwo)).json().totalDocs).toBe(2)
+
+    const [replayed] = await answersOf([batched[0] as Change])
+    expect(replayed).toMatchObject({ status: 200, replayed: true })
+  })
+
   it('refuses a stale change alone, keeps that answer under its key, and lands the rest', async () => {
     const record = create({ firstName: 'Batchstale', title: 'One' })
     const id = (record.body as { id: string }).id
