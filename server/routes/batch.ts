@@ -7,22 +7,16 @@
  *
  * A change's write answers what it would alone; only an error of ours past a 4xx (a 500) rolls the
  * whole batch back, and the client then sends the batch once more, then its changes one by one.
- * A run of a single create or update goes through `createDoc` or `updateDoc`, which follow its row
+ * A run of a single change goes through `createDoc`, `updateDoc` or `deleteDoc`, which follow its row
  * (follow-writes.ts).
  */
 import type { FastifyInstance } from 'fastify'
 import type { BatchChange, User } from '../../src/domain/rest'
+import { deleteDocs } from '../collections/delete-docs'
 import { type Actor, actorOf } from '../collections/history'
 import { type ServerCollection, serverCollections } from '../collections/registry'
 import { updateDocs } from '../collections/update-docs'
-import {
-  createDoc,
-  createDocs,
-  deleteDoc,
-  updateDoc,
-  type WriteOutcome,
-  type WriteResult,
-} from '../collections/writes'
+import { createDoc, createDocs, deleteDoc, updateDoc, type WriteResult } from '../collections/writes'
 import type { Db } from '../db/open'
 import { type Tx, withWriteLock } from '../db/write'
 import { SIGNED_IN } from '../http/access'
@@ -40,18 +34,17 @@ import {
 import { madeAtFrom } from '../http/made-at'
 import { idFrom, ifMatchFrom, userOf } from './collection'
 
-/**
- * A change as the write it stands for: a create or an update (which may run with their neighbours:
- * `together`), or another.
- */
-type Write =
-  | { together: Together; collection: ServerCollection; item: RunItem }
-  | { together?: undefined; run: (tx: Tx) => Promise<WriteResult> }
+/** A change as the write it stands for, which may run with its neighbours of the same kind. */
+interface Write {
+  together: Together
+  collection: ServerCollection
+  item: RunItem
+}
 
-/** The kinds of change that run several at once, each with its one-statement write. */
-type Together = 'create' | 'update'
+/** The kinds of change, each with its write of many at once. */
+type Together = 'create' | 'update' | 'delete'
 
-/** What a create or update in a run needs: its body, and for an update its record and If-Match. */
+/** What a change in a run needs: its body, its actor, and but for a create its record and If-Match. */
 interface RunItem {
   body: unknown
   actor: Actor
@@ -79,8 +72,8 @@ function writeOf(change: BatchChange, user: User): Write {
   if (change.method !== 'PATCH' && change.method !== 'PUT' && change.method !== 'DELETE') throw notFound()
   const recordId = idFrom(id)
   const ifMatch = ifMatchFrom(change.ifMatch)
-  if (change.method === 'DELETE') return { run: (tx) => deleteDoc(tx, collection, recordId, ifMatch, actor) }
-  return { together: 'update', collection, item: { body: change.body, actor, id: recordId, ifMatch } }
+  const together = change.method === 'DELETE' ? 'delete' : 'update'
+  return { together, collection, item: { body: change.body, actor, id: recordId, ifMatch } }
 }
 
 /** A change whose write is under way, and what identifies it. */
@@ -97,34 +90,37 @@ interface Run {
   items: (Pending & RunItem)[]
 }
 
-/** A run's outcomes, in its order: one statement for all its rows (a run of one as the change alone). */
+/** A change alone, as its route writes it (one that follows its row: follow-writes.ts). */
+function writeAlone(tx: Tx, together: Together, collection: ServerCollection, item: RunItem) {
+  const id = item.id as string
+  if (together === 'create') return createDoc(tx, collection, item.body, item.actor)
+  if (together === 'update') return updateDoc(tx, collection, id, item.body, item.ifMatch, item.actor)
+  return deleteDoc(tx, collection, id, item.ifMatch, item.actor)
+}
+
+/** Many changes of one kind at once, each with its own outcome, in their order. */
+function writeMany(tx: Tx, together: Together, collection: ServerCollection, items: RunItem[]) {
+  if (together === 'create') return createDocs(tx, collection, items)
+  const records = items.map(({ id, body, ifMatch, actor }) => ({ id: id as string, body, ifMatch, actor }))
+  if (together === 'update') return updateDocs(tx, collection, records)
+  return deleteDocs(tx, collection, records)
+}
+
+/** A run's answers, in its order: one statement for all its rows (a run of one as the change alone). */
 async function writeRun(tx: Tx, { together, collection, items }: Run): Promise<StoredAnswer[]> {
   if (items.length === 1) {
     const [only] = items as [(typeof items)[number]]
-    return [
-      await attempt(() =>
-        together === 'create'
-          ? createDoc(tx, collection, only.body, only.actor)
-          : updateDoc(tx, collection, only.id as string, only.body, only.ifMatch, only.actor),
-      ),
-    ]
+    return [await attempt(() => writeAlone(tx, together, collection, only))]
   }
-  const outcomes: WriteOutcome[] =
-    together === 'create'
-      ? await createDocs(tx, collection, items)
-      : await updateDocs(
-          tx,
-          collection,
-          items.map(({ id, body, ifMatch, actor }) => ({ id: id as string, body, ifMatch, actor })),
-        )
+  const outcomes = await writeMany(tx, together, collection, items)
   return outcomes.map((outcome) => ('answer' in outcome ? outcome.answer : refusalAnswer(outcome.refused)))
 }
 
 /**
  * Each change's answer, in order; the new ones stored under their keys in the same transaction.
- * Neighbouring creates of one collection run together (`createDocs`: a statement for all their rows),
- * which a device's queue of new records mostly is, and so do neighbouring updates (`updateDocs`), which
- * a bulk edit's queue is; any other change runs after them, in order.
+ * Neighbouring changes of one kind to one collection run together (`createDocs`, `updateDocs`,
+ * `deleteDocs`: a statement for all their rows): a device's queue of new records mostly is such a run,
+ * and so is a bulk edit's or a bulk delete's. Runs are written in order.
  */
 async function answerBatch(tx: Tx, user: User, changes: BatchChange[]): Promise<StoredAnswer[]> {
   const stored = await storedAnswers(tx, user.id, [...new Set(changes.map((change) => change.key))])
@@ -159,14 +155,8 @@ async function answerBatch(tx: Tx, user: User, changes: BatchChange[]): Promise<
       continue
     }
     const pending = { at, key: change.key, hash }
-    if (!write.together) {
-      await writeRunNow()
-      const { run: writeAlone } = write
-      answer(pending, await attempt(() => writeAlone(tx)))
-      continue
-    }
     const { together, collection, item } = write
-    // A record's second update in a run waits for its first, as it would alone.
+    // A record's second change in a run waits for its first, as it would alone.
     const again = item.id !== undefined && run?.items.some((pending) => pending.id === item.id)
     if (run && (run.together !== together || run.collection !== collection || again)) await writeRunNow()
     run ??= { together, collection, items: [] }

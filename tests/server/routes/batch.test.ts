@@ -6,9 +6,10 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { type BatchChange as Change, IDEMPOTENCY_HEADER } from '../../../src/domain/rest'
-import { signedInServer } from '../helpers'
+import { signedInApi, signedInServer } from '../helpers'
 
-const { api } = signedInServer()
+const signedIn = signedInServer()
+const { api } = signedIn
 
 /** A change's answer; its body is read as the tests read JSON answers. */
 interface Answer {
@@ -283,6 +284,80 @@ describe('a batch of changes', () => {
 
     const [replayed] = await answersOf([batched[0] as Change])
     expect(replayed).toMatchObject({ status: 200, replayed: true })
+  })
+
+  it('answers each of many deletes in a run as it would alone, and unlinks what pointed at them', async () => {
+    /** Contacts for each case, and two companies with a contact each; moved first where the case says. */
+    const cases = async (run: string) => {
+      const made = await answersOf(
+        Array.from({ length: 4 }, (_, n) => create({ firstName: `Batchdel${run}`, lastName: `N${n}` })),
+      )
+      const ids = made.map((answer) => answer.body.doc.id as string)
+      await api('PATCH', `/api/contacts/${ids[2]}`, { title: 'Someone else' })
+      await api('DELETE', `/api/contacts/${ids[3]}`)
+      const companies: string[] = []
+      for (const n of [0, 1]) {
+        const company = (await api('POST', '/api/companies', { companyName: `Batchdel ${run} ${n}` })).json()
+          .doc.id
+        await api('POST', '/api/contacts', { firstName: `Batchdelworker${run}`, company })
+        companies.push(company)
+      }
+      const remove = (path: string, ifMatch?: string): Change => ({
+        method: 'DELETE',
+        path,
+        key: randomUUID(),
+        ...(ifMatch ? { ifMatch } : {}),
+      })
+      return {
+        changes: [
+          remove(`contacts/${ids[0]}`, '"1"'),
+          remove(`contacts/${ids[1]}`),
+          remove(`contacts/${ids[2]}`, '"1"'),
+          remove(`contacts/${ids[3]}`),
+          remove(`contacts/${randomUUID()}`),
+          // The same record again: it waits for its first delete, as it would alone.
+          remove(`contacts/${ids[0]}`),
+          ...companies.map((company) => remove(`companies/${company}`, '"1"')),
+        ],
+        companies,
+      }
+    }
+    const comparable = (answer: Answer) => {
+      const { id, createdAt, updatedAt, deletedAt, firstName, companyName, ...doc } =
+        answer.body.doc ?? answer.body.errors?.[0]?.doc ?? {}
+      return { status: answer.status, doc, message: answer.body.message, errors: answer.body.errors?.length }
+    }
+    const alone: Answer[] = []
+    for (const change of (await cases('alone')).changes) {
+      const headers = change.ifMatch ? { 'if-match': change.ifMatch } : undefined
+      const response = await api('DELETE', `/api/${change.path}`, undefined, headers)
+      alone.push({ status: response.statusCode, body: response.json() })
+    }
+    const batched = await cases('batched')
+    const { cursor } = (await api('GET', '/api/sync/changes?since=0&limit=1000')).json()
+    const answers = await answersOf(batched.changes)
+
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 412, 410, 404, 410, 200, 200])
+    expect(answers.map(comparable)).toEqual(alone.map(comparable))
+    const moved = (await api('GET', `/api/sync/changes?since=${cursor}&limit=1000`)).json().changes as {
+      id: string
+      deleted: boolean
+    }[]
+    // Two contacts and two companies deleted, and the two contacts that named those companies unlinked.
+    expect(moved.filter((change) => change.deleted)).toHaveLength(4)
+    expect(moved).toHaveLength(6)
+    const workers = (await api('GET', '/api/contacts?where[firstName][equals]=Batchdelworkerbatched')).json()
+      .docs
+    expect(workers.map((doc: { company: unknown }) => doc.company)).toEqual([null, null])
+    // Its delete kept what it unlinked: a restore links the contact again.
+    const admin = signedInApi(signedIn.server, (await signedIn.server.signIn({ role: 'admin' })).cookie)
+    const restored = await admin('POST', `/api/companies/${batched.companies[0]}/restore`)
+    expect(restored.statusCode, restored.body).toBe(200)
+    const relinked = (await api('GET', '/api/contacts?where[firstName][equals]=Batchdelworkerbatched')).json()
+      .docs
+    expect(
+      relinked.map((doc: { company: { value?: string } | null }) => doc.company?.value ?? null).sort(),
+    ).toEqual([batched.companies[0], null].sort())
   })
 
   it('refuses a stale change alone, keeps that answer under its key, and lands the rest', async () => {
