@@ -25,9 +25,8 @@ import { afterNextPaint, type Later } from './after-paint'
 import { FieldOrder, movedPositions, positionOf } from './column-order'
 import type { Entry } from './index-entries'
 import type { OrderChange } from './mirror-entries'
-import { keySteps, type MadeKeys, measureBuild, orderSteps, SORT_KEYS_MEASURE } from './order-build'
+import { finish, keySteps, type MadeKeys, measureBuild, orderSteps, SORT_KEYS_MEASURE } from './order-build'
 import { SortKeys } from './sort-keys'
-import { finish } from './steps'
 
 /**
  * Batches changing this many entries or more (a page of a first sync) drop the orders kept, built
