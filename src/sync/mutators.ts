@@ -8,11 +8,10 @@
  * the db writes.
  */
 import * as v from 'valibot'
-import { deleteRecords, undoDeletes, undoEdits, updateRecords } from '../db/bulk-writes'
 import { dropDraft, keepDraft, type StoredDraft } from '../db/drafts'
 import { ensureMirrorToken } from '../db/eviction'
 import { attachImage, removeImage } from '../db/image-writes'
-import { endImport, type ImportChunk, type ImportProgress, writeImportChunk } from '../db/import-writes'
+import type { ImportChunk, ImportProgress } from '../db/import-writes'
 import type { OutboxOp } from '../db/outbox-types'
 import {
   createRecord,
@@ -120,6 +119,13 @@ export interface MutatorDeps {
   /** Lets the sync push soon (and the service worker, should the tab close first). */
   afterWrite: () => void
 }
+
+/**
+ * The writes of many records at once (a bulk edit or delete, an import's chunks), loaded with their first
+ * use: they are not the first screen's JavaScript, which has a budget (tests/e2e/budgets.test.ts).
+ */
+const manyAtOnce = () => import('../db/bulk-writes')
+const importWrites = () => import('../db/import-writes')
 
 const check = (collection: CollectionName, mode: 'create' | 'patch', values: Record<string, unknown>) =>
   v.safeParse(collections[collection].schemas[mode], values)
@@ -238,6 +244,7 @@ export function mutators({ writes, users, discard, afterWrite }: MutatorDeps): M
       }
     },
     async removeMany(collection, ids) {
+      const { deleteRecords, undoDeletes } = await manyAtOnce()
       const deleted = await nudging(deleteRecords(writes, collection, ids, { holdMs: UNDO_MS }))
       return async () => {
         const undone = await undoDeletes(writes, deleted)
@@ -251,6 +258,7 @@ export function mutators({ writes, users, discard, afterWrite }: MutatorDeps): M
       const errors = [...(parsed.success ? [] : fieldErrors(parsed.issues)), ...checkRelated(related)]
       if (!parsed.success || errors.length) return { ok: false, errors }
       const stored = storedValues(record, parsed.output)
+      const { updateRecords, undoEdits } = await manyAtOnce()
       const edited = await withRelated(related, () =>
         updateRecords(
           writes,
@@ -269,9 +277,11 @@ export function mutators({ writes, users, discard, afterWrite }: MutatorDeps): M
         },
       }
     },
-    importChunk: (collection, chunk, progress) =>
-      nudging(writeImportChunk(writes, collection, chunk, progress)),
-    endImport: (collection, fileHash) => endImport(db, collection, fileHash),
+    importChunk: async (collection, chunk, progress) => {
+      const { writeImportChunk } = await importWrites()
+      return nudging(writeImportChunk(writes, collection, chunk, progress))
+    },
+    endImport: async (collection, fileHash) => (await importWrites()).endImport(db, collection, fileHash),
     setImage: async (collection, id, file) => {
       await nudging(attachImage(writes, collection, id, file, file.name))
     },
