@@ -8,8 +8,9 @@
  * page, either way, searched or not, is a slice of it.
  */
 import { compareEntries, type Entry } from './index-entries'
-import { compareIds, finish, type MadeKeys, measureBuild, orderSteps } from './order-build'
+import { compareIds, type MadeKeys, measureBuild, orderSteps } from './order-build'
 import { compareShown, runEnd, runStart } from './sorted-entries'
+import { finish } from './steps'
 
 /** The position of `entry` in `ordered` (the index's order, `compareEntries`). */
 export function positionOf(ordered: readonly Entry[], entry: Entry) {

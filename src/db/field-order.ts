@@ -20,13 +20,16 @@
  * painted (`buildLater`). `FieldOrders` keeps the few most recently sorted,
  * and each sortable column's sort keys (sort-keys.ts), made sooner in the
  * same slices (`makeKeysAhead`) for a first sort before its order is built.
+ * Their code loads when a list first asks for them: it is not the first
+ * screen's (its JavaScript has a budget, tests/e2e/budgets.test.ts).
  */
 import { afterNextPaint, type Later } from './after-paint'
 import { FieldOrder, movedPositions, positionOf } from './column-order'
 import type { Entry } from './index-entries'
 import type { OrderChange } from './mirror-entries'
-import { finish, keySteps, type MadeKeys, measureBuild, orderSteps, SORT_KEYS_MEASURE } from './order-build'
-import { SortKeys } from './sort-keys'
+import { type MadeKeys, measureBuild, orderSteps, SORT_KEYS_MEASURE } from './order-build'
+import type { SortKeys } from './sort-keys'
+import { finish } from './steps'
 
 /**
  * Batches changing this many entries or more (a page of a first sync) drop the orders kept, built
@@ -86,8 +89,15 @@ export class FieldOrders {
   private ahead: string[] = []
   /** The build under way, between two slices; null when none is. */
   private building: Building | null = null
-  /** Each column's sort keys made ahead (sort-keys.ts), for a first sort before its order is built. */
-  private readonly keys = new SortKeys()
+  /**
+   * Each column's sort keys made ahead (sort-keys.ts), for a first sort before its order is built; null
+   * until their code is loaded (`makeKeysAhead`).
+   */
+  private keys: SortKeys | null
+  /** Whether the sort keys' code is being loaded. */
+  private keysLoading = false
+  /** The fields whose keys were asked for while their code loads: made once it has; null when none are. */
+  private keysWanted: readonly string[] | null = null
   /** Fields whose keys are to be made, before any order is built ahead. */
   private keysAhead: string[] = []
   /** The keys being made, between two slices; null when none are. */
@@ -102,12 +112,16 @@ export class FieldOrders {
 
   /**
    * At most `most` orders (4 bytes an entry each); the one used longest ago goes first. `later` runs each
-   * slice of a build (after the next paint).
+   * slice of a build (after the next paint). `keys`, when given, are the sort keys used from the start;
+   * else their code is loaded when first asked for.
    */
   constructor(
     private readonly most: number,
     private readonly later: Later = afterNextPaint,
-  ) {}
+    keys?: SortKeys,
+  ) {
+    this.keys = keys ?? null
+  }
 
   has(field: string) {
     return this.kept.has(field)
@@ -131,7 +145,7 @@ export class FieldOrders {
         const started = performance.now()
         order = new FieldOrder(field, finish(building.steps))
         measureBuild(field, building.started, building.workMs + performance.now() - started)
-      } else order = FieldOrder.of(field, ordered, this.keys.made(field))
+      } else order = FieldOrder.of(field, ordered, this.keys?.made(field))
       this.ahead = this.ahead.filter((other) => other !== field)
       this.stopWaiting(field)
     }
@@ -189,15 +203,46 @@ export class FieldOrders {
    * what is not made yet, as for orders ahead.
    */
   makeKeysAhead(fields: readonly string[], entries: () => readonly Entry[] | null) {
-    this.keysAhead = fields.filter((field) => !this.keys.has(field) && this.makingKeys?.field !== field)
-    if (this.keysAhead.length === 0) return
+    const keys = this.keys
     this.entries = entries
+    if (!keys) {
+      this.keysWanted = fields
+      this.waitForBuilds()
+      this.loadKeys()
+      return
+    }
+    this.keysAhead = fields.filter((field) => !keys.has(field) && this.makingKeys?.field !== field)
+    if (this.keysAhead.length === 0) return
     this.waitForBuilds()
     this.buildNext()
   }
 
+  /**
+   * Loads the sort keys' code, once at a time; then makes the keys still wanted. Should it fail (an
+   * update replaced the chunks), a first sort reads the entries, and the next ask tries again.
+   */
+  private loadKeys() {
+    if (this.keysLoading) return
+    this.keysLoading = true
+    import('./sort-keys').then(
+      ({ SortKeys }) => {
+        this.keysLoading = false
+        this.keys = new SortKeys()
+        const wanted = this.keysWanted
+        this.keysWanted = null
+        if (wanted) this.makeKeysAhead(wanted, this.entries)
+        else if (this.idle) this.settled()
+      },
+      () => {
+        this.keysLoading = false
+        this.keysWanted = null
+        if (this.idle) this.settled()
+      },
+    )
+  }
+
   hasKeys(field: string) {
-    return this.keys.has(field)
+    return this.keys?.has(field) ?? false
   }
 
   /**
@@ -205,7 +250,7 @@ export class FieldOrders {
    * from its keys made ahead; undefined when they are not.
    */
   firstByKeys(field: string, descending: boolean, upTo: number, positions: readonly number[] | null) {
-    return this.keys.first(field, descending, upTo, positions)
+    return this.keys?.first(field, descending, upTo, positions)
   }
 
   /** Resolves once no order waits to be built, nor keys to be made (tests and benchmarks wait on it). */
@@ -217,7 +262,8 @@ export class FieldOrders {
     if (!this.settle) this.allBuilt = new Promise((resolve) => (this.settle = resolve))
   }
 
-  private get idle() {
+  /** Whether no slice has work to do. */
+  private get noSliceWork() {
     return (
       !this.building &&
       this.waiting.size === 0 &&
@@ -227,11 +273,17 @@ export class FieldOrders {
     )
   }
 
+  /** Whether nothing is to be done: no slice's work, and no keys waiting for their code. */
+  private get idle() {
+    return this.noSliceWork && this.keysWanted === null
+  }
+
   /** Sets the next slice to run, one at a time, each in a task of its own. */
   private buildNext() {
     if (this.cancelNext) return
-    if (this.idle) {
-      this.settled()
+    if (this.noSliceWork) {
+      // Keys waiting for their code are made once it is loaded (`loadKeys`), which settles then.
+      if (this.idle) this.settled()
       return
     }
     this.cancelNext = this.later(() => {
@@ -249,8 +301,8 @@ export class FieldOrders {
     const began = performance.now()
     let building = this.building
     // Keys ahead come before orders ahead (they make a first sort fast sooner), after a sort asked for.
-    if (!building && this.waiting.size === 0 && (this.makingKeys || this.keysAhead.length > 0)) {
-      this.makeKeys(began)
+    if (this.keys && !building && this.waiting.size === 0 && (this.makingKeys || this.keysAhead.length > 0)) {
+      this.makeKeys(began, this.keys)
       return
     }
     if (!building) {
@@ -265,7 +317,7 @@ export class FieldOrders {
       building = {
         field,
         ahead: asked === undefined,
-        steps: orderSteps(field, ordered, this.keys.made(field)),
+        steps: orderSteps(field, ordered, this.keys?.made(field)),
         started: began,
         workMs: 0,
       }
@@ -280,7 +332,7 @@ export class FieldOrders {
   }
 
   /** One slice of making keys ahead: of the field under way, or of the next one. */
-  private makeKeys(began: number) {
+  private makeKeys(began: number, keys: SortKeys) {
     let making = this.makingKeys
     if (!making) {
       const field = this.keysAhead.shift()
@@ -289,13 +341,13 @@ export class FieldOrders {
         this.cancelBuilds()
         return
       }
-      making = { field, steps: keySteps(field, ordered), started: began, workMs: 0 }
+      making = { field, steps: keys.steps(field, ordered), started: began, workMs: 0 }
       this.makingKeys = making
     }
     const made = stepFor(making, began)
     if (!made) return
     this.makingKeys = null
-    this.keys.keep(making.field, made.value)
+    keys.keep(making.field, made.value)
     measureBuild(making.field, making.started, making.workMs, SORT_KEYS_MEASURE)
   }
 
@@ -320,6 +372,7 @@ export class FieldOrders {
     this.ahead = []
     this.building = null
     this.keysAhead = []
+    this.keysWanted = null
     this.makingKeys = null
     this.cancelNext?.()
     this.cancelNext = null
@@ -336,14 +389,22 @@ export class FieldOrders {
    * before it: one asked for starts again (at the next slice), those ahead go.
    */
   follow(ordered: readonly Entry[], change: OrderChange) {
-    if (this.building || this.ahead.length > 0 || this.makingKeys || this.keysAhead.length > 0) {
+    if (
+      this.building ||
+      this.ahead.length > 0 ||
+      this.makingKeys ||
+      this.keysAhead.length > 0 ||
+      this.keysWanted
+    ) {
       this.building = null
       this.ahead = []
       this.makingKeys = null
       this.keysAhead = []
+      this.keysWanted = null
       if (this.idle) this.cancelBuilds()
     }
-    if (this.kept.size === 0 && this.keys.size === 0) return
+    const keys = this.keys
+    if (this.kept.size === 0 && (keys?.size ?? 0) === 0) return
     const { removedAt, added, reshown } = change
     if (removedAt.length + added.length + reshown.length >= FOLLOW_BELOW) {
       this.forget()
@@ -357,13 +418,13 @@ export class FieldOrders {
     movedPositions(this.moved, before, removedAt, addedAt, reshownAt)
     const placing = [...addedAt, ...reshownAt]
     for (const order of this.kept.values()) order.follow(ordered, this.moved, placing)
-    this.keys.follow(ordered, this.moved, before, placing)
+    keys?.follow(ordered, this.moved, before, placing)
   }
 
   /** Every order goes, and every build waiting with them (the entries replaced, the index stopped). */
   forget() {
     this.kept.clear()
-    this.keys.forget()
+    this.keys?.forget()
     this.moved = new Int32Array(0)
     this.cancelBuilds()
   }

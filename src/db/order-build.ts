@@ -6,6 +6,7 @@
  */
 import { type SortKey, sortKeyOf } from '../domain/list-order'
 import type { Entry } from './index-entries'
+import type { Fronts } from './sort-fronts'
 
 /**
  * The name of the performance measure each build ends with, the field's name after it: a long task in the
@@ -23,10 +24,15 @@ const STEP = 512
 /** A build sorts runs of this many positions whole, then merges them. */
 const RUN = 2048
 
-/** A field's sort keys and the entries' ids, in the index's order: what a build sorts (`keySteps`). */
+/**
+ * A field's sort keys and the entries' ids, in the index's order: what a build sorts (`keySteps`). Keys
+ * made ahead (sort-keys.ts) hold the fronts of each too (sort-fronts.ts; none for a column of numbers).
+ */
 export interface MadeKeys {
   keys: SortKey[]
   ids: string[]
+  fronts?: Fronts | undefined
+  idFronts?: Fronts | undefined
 }
 
 /** Two sort keys in the order `compareListOrder` gives them, ties not broken: none after every value. */
@@ -63,6 +69,30 @@ export function* keySteps(field: string, ordered: readonly Entry[]): Generator<v
 }
 
 /**
+ * Two positions of made keys compared: by key (`descending`: turned round), then by id ascending either
+ * way, each by its front first when made (sort-fronts.ts), and by its text only when the fronts are the
+ * same. Two fronts of no key (both infinite) differ by NaN, which is no difference.
+ */
+export function keyComparer({ keys, ids, fronts, idFronts }: MadeKeys, descending = false) {
+  const sign = descending ? -1 : 1
+  const keyFronts = fronts?.values
+  const idFront = idFronts?.values
+  return (a: number, b: number) => {
+    if (keyFronts) {
+      const front = (keyFronts[a] as number) - (keyFronts[b] as number)
+      if (front) return sign * front
+    }
+    const order = compareSortKeys(keys[a] as SortKey, keys[b] as SortKey)
+    if (order !== 0) return sign * order
+    if (idFront) {
+      const front = (idFront[a] as number) - (idFront[b] as number)
+      if (front) return front
+    }
+    return compareIds(ids[a] as string, ids[b] as string)
+  }
+}
+
+/**
  * The positions of `ordered` by `field`'s value (as `compareListOrder` orders the values' sort keys), ties
  * by id: made a step at a time, yielding after each STEP entries' work, and returned when done. Each sort
  * key is made once, into flat arrays (`keySteps`, or `made` when they are made already: sort-keys.ts):
@@ -76,9 +106,7 @@ export function* orderSteps(
   made?: MadeKeys,
 ): Generator<void, Int32Array, void> {
   const count = ordered.length
-  const { keys, ids } = made ?? (yield* keySteps(field, ordered))
-  const compare = (a: number, b: number) =>
-    compareSortKeys(keys[a] as SortKey, keys[b] as SortKey) || compareIds(ids[a] as string, ids[b] as string)
+  const compare = keyComparer(made ?? (yield* keySteps(field, ordered)))
   let from = new Int32Array(count)
   for (let i = 0; i < count; i++) from[i] = i
   for (let start = 0; start < count; start += RUN) {
@@ -104,14 +132,6 @@ export function* orderSteps(
     ;[from, to] = [to, from]
   }
   return from
-}
-
-/** Runs a build's steps to their end, now. */
-export function finish(steps: Generator<void, Int32Array, void>): Int32Array {
-  for (;;) {
-    const step = steps.next()
-    if (step.done) return step.value
-  }
 }
 
 /**

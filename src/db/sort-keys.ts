@@ -7,18 +7,32 @@
  * themselves reads each entry, its shown row and its value, three reads from
  * memory the cache does not hold: 15–50 ms at 100,000 in Node, over the
  * 16 ms a frame has after the click. Made in a few milliseconds' slices
- * soon after a list opens; each column costs a slot an entry, and a
- * lower-cased copy of each value that has capitals.
+ * soon after a list opens; each column costs a slot an entry, a
+ * lower-cased copy of each value that has capitals, and 8 bytes an entry for
+ * its fronts (about 800 KB a column at 100,000): a string key is a pointer
+ * to somewhere else on the heap, so the pass compares the fronts, numbers
+ * side by side in one array, and reads a key only when two fronts tie.
+ *
+ * This file and sort-fronts.ts are not part of the first screen's JavaScript: field-order.ts loads them
+ * when a list first asks for its keys, once it has been still a moment.
  */
 import { type SortKey, sortKeyOf } from '../domain/list-order'
 import type { Entry } from './index-entries'
-import { compareSortKeys, type MadeKeys } from './order-build'
-import { firstOf } from './sorted-entries'
+import { keyComparer, keySteps, type MadeKeys } from './order-build'
+import { type Fronts, frontSteps, movedFronts } from './sort-fronts'
+import { firstOf, placeAmong } from './sorted-entries'
+
+/** One column's keys and their fronts (sort-fronts.ts), in the index's order. */
+interface ColumnKeys {
+  keys: SortKey[]
+  fronts: Fronts | undefined
+}
 
 export class SortKeys {
-  private readonly columns = new Map<string, SortKey[]>()
-  /** The entries' ids, in the index's order: shared by every column (they follow the same changes). */
+  private readonly columns = new Map<string, ColumnKeys>()
+  /** The entries' ids and their fronts, in the index's order: shared by every column (they follow the same changes). */
   private ids: string[] = []
+  private idFronts: Fronts = { prefix: '', values: new Float64Array(0) }
 
   get size() {
     return this.columns.size
@@ -30,14 +44,23 @@ export class SortKeys {
 
   /** `field`'s keys with the ids, as a build of its order takes them (order-build.ts); undefined when not made. */
   made(field: string): MadeKeys | undefined {
-    const keys = this.columns.get(field)
-    return keys && { keys, ids: this.ids }
+    const column = this.columns.get(field)
+    return column && { ...column, ids: this.ids, idFronts: this.idFronts }
   }
 
-  /** Keys made of the entries as they are now (every column kept is of the same entries). */
+  /** `field`'s keys of `ordered`, with the fronts of each and of the ids, made a step at a time (for `keep`). */
+  *steps(field: string, ordered: readonly Entry[]): Generator<void, MadeKeys, void> {
+    const { keys, ids } = yield* keySteps(field, ordered)
+    const fronts = yield* frontSteps(keys)
+    const idFronts = yield* frontSteps(ids)
+    return { keys, ids, fronts, idFronts }
+  }
+
+  /** Keys made of the entries as they are now (`steps`; every column kept is of the same entries). */
   keep(field: string, made: MadeKeys) {
-    this.columns.set(field, made.keys)
+    this.columns.set(field, { keys: made.keys, fronts: made.fronts })
     this.ids = made.ids
+    this.idFronts = made.idFronts as Fronts
   }
 
   /**
@@ -56,23 +79,30 @@ export class SortKeys {
       for (const at of placing) to[at] = fill(ordered[at] as Entry)
       return to
     }
-    for (const [field, keys] of this.columns)
-      this.columns.set(
-        field,
-        move(keys, (entry) => sortKeyOf(entry.shown[field])),
-      )
+    for (const [field, { keys, fronts }] of this.columns) {
+      const movedKeys = move(keys, (entry) => sortKeyOf(entry.shown[field]))
+      this.columns.set(field, {
+        keys: movedKeys,
+        fronts: movedFronts(fronts, movedKeys, moved, before, placing),
+      })
+    }
     this.ids = move(this.ids, (entry) => entry.id)
+    this.idFronts = movedFronts(this.idFronts, this.ids, moved, before, placing) as Fronts
   }
 
   forget() {
     this.columns.clear()
     this.ids = []
+    this.idFronts = { prefix: '', values: new Float64Array(0) }
   }
 
   /**
    * The first `upTo` positions by `field` (`descending`: the keys turned round, ties still by id
    * ascending), among `positions` (a search's matches, ascending) when given; undefined when its keys
-   * are not made. One pass (`firstOf`, sorted-entries.ts).
+   * are not made. One pass keeping the best met so far, as `firstOf` (sorted-entries.ts) does, each
+   * position turned away by its front alone when the worst kept's is before it: a loop over numbers in
+   * a row, with no call, which is fast even the first time it runs (a list's first sort after a load
+   * met it cold, and a pass calling a comparison for each of 100,000 positions took 10 ms more then).
    */
   first(
     field: string,
@@ -80,17 +110,32 @@ export class SortKeys {
     upTo: number,
     positions: readonly number[] | null,
   ): number[] | undefined {
-    const keys = this.columns.get(field)
-    if (!keys) return undefined
-    const { ids } = this
-    const before = (a: number, b: number) => {
-      const order = compareSortKeys(keys[a] as SortKey, keys[b] as SortKey)
-      if (order !== 0) return descending ? order > 0 : order < 0
-      return (ids[a] as string) < (ids[b] as string)
+    const made = this.made(field)
+    if (!made) return undefined
+    const compare = keyComparer(made, descending)
+    const before = (a: number, b: number) => compare(a, b) < 0
+    const count = positions ? positions.length : made.keys.length
+    const fronts = made.fronts?.values
+    if (!fronts) {
+      const at = positions ? (i: number) => positions[i] as number : (i: number) => i
+      // Descending, from the end (see firstOf).
+      return firstOf(count, at, before, upTo, descending)
     }
-    const count = positions ? positions.length : keys.length
-    const at = positions ? (i: number) => positions[i] as number : (i: number) => i
-    // Descending, from the end (see firstOf).
-    return firstOf(count, at, before, upTo, descending)
+    const kept: number[] = []
+    if (upTo <= 0) return kept
+    // The worst kept's front, once `upTo` are kept: a position whose front is past it comes after it.
+    let worst = descending ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY
+    for (let i = 0; i < count; i++) {
+      const n = descending ? count - 1 - i : i
+      const at = positions ? (positions[n] as number) : n
+      if (kept.length === upTo) {
+        const front = fronts[at] as number
+        if (descending ? front < worst : front > worst) continue
+        if (!before(at, kept[upTo - 1] as number)) continue
+      }
+      placeAmong(kept, at, before, upTo)
+      if (kept.length === upTo) worst = fronts[kept[upTo - 1] as number] as number
+    }
+    return kept
   }
 }

@@ -80,18 +80,22 @@ export function firstOf<T>(
   for (let i = 0; i < count; i++) {
     const item = itemAt(fromEnd ? count - 1 - i : i)
     if (kept.length === upTo && !before(item, kept[upTo - 1] as T)) continue
-    let low = 0
-    let high = kept.length
-    while (low < high) {
-      const middle = (low + high) >>> 1
-      if (before(kept[middle] as T, item)) low = middle + 1
-      else high = middle
-    }
-    kept.splice(low, 0, item)
-    // The last one falls off when full.
-    if (kept.length > upTo) kept.pop()
+    placeAmong(kept, item, before, upTo)
   }
   return kept
+}
+
+/** `item` placed among `kept` (in `before`'s order) by binary search, the last falling off past `upTo`. */
+export function placeAmong<T>(kept: T[], item: T, before: (a: T, b: T) => boolean, upTo: number) {
+  let low = 0
+  let high = kept.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (before(kept[middle] as T, item)) low = middle + 1
+    else high = middle
+  }
+  kept.splice(low, 0, item)
+  if (kept.length > upTo) kept.pop()
 }
 
 /** The first `upTo` of `entries` in `sort`'s order, picked in one pass (`firstOf`). */
