@@ -1,8 +1,9 @@
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { FieldOrders } from '../../../src/db/field-order'
 import { compareEntries, type Entry } from '../../../src/db/index-entries'
 import type { OrderChange } from '../../../src/db/mirror-entries'
+import { SortKeys } from '../../../src/db/sort-keys'
 import { compareListOrder, sortKeyOf } from '../../../src/domain/list-order'
 
 /** Values as lists hold them: ASCII in both cases, accents, letters that grow when lower-cased, astral ones, nothing. */
@@ -185,13 +186,18 @@ describe('an order built after the first sort that asked for it', () => {
       // The entries replaced: every order goes, and every build waiting.
       fc.record({ stale: fc.constant(true) }),
     )
+    // The clock stands still: a build of 30 entries ends in the slice that starts it, as it does on any
+    // device, not only when no collection or compile of 4 ms (SLICE_MS) falls in it, which on a busy
+    // machine one run of 400 met. Builds cut across slices are the later tests' (tens of thousands).
+    const clock = vi.spyOn(performance, 'now').mockReturnValue(0)
+    onTestFinished(() => clock.mockRestore())
     fc.assert(
       fc.property(fc.array(values, { maxLength: 30 }), fc.array(step, { maxLength: 16 }), (start, steps) => {
         let next = 0
         let ordered = start.map((one) => entryOf(`id${next++}`, one)).sort(compareEntries)
         const { later, tasks, runOne } = taskQueue()
         // Two kept for three fields: a build may drop an order kept, and one waiting may be dropped.
-        const orders = new FieldOrders(2, later)
+        const orders = new FieldOrders(2, later, new SortKeys())
         const current = () => ordered
         const checkKept = () => {
           // A first page picked from the keys made ahead, searched or not: as sorting every entry.
@@ -285,6 +291,47 @@ describe('an order built after the first sort that asked for it', () => {
     expect(orders.has('name')).toBe(true)
     await Promise.resolve()
     expect(built).toBe(true)
+  })
+
+  it('loads the sort keys when first asked for, makes them then, and makes none a change or a forget came before', async () => {
+    const ordered = ['b', 'a', 'c'].map((own, i) =>
+      entryOf(`id${i}`, { own, name: `${own}${i}`, title: own, email: own }),
+    )
+    ordered.sort(compareEntries)
+    const { later, runOne } = taskQueue()
+    const orders = new FieldOrders(2, later)
+    orders.makeKeysAhead(FIELDS, () => ordered)
+    // Nothing to slice before the code is there: the keys are made once it is loaded.
+    expect(runOne()).toBe(false)
+    const built = orders.built()
+    let settled = false
+    void built.then(() => {
+      settled = true
+    })
+    await vi.waitFor(() => expect(runOne()).toBe(true))
+    while (runOne());
+    await built
+    expect(settled).toBe(true)
+    expect(FIELDS.every((field) => orders.hasKeys(field))).toBe(true)
+    expect(orders.firstByKeys('name', true, 2, null)?.map((at) => ordered[at]?.id)).toEqual(['id2', 'id0'])
+
+    // A change while the code loads drops the keys asked for, as it drops those being made.
+    for (const cut of ['change', 'forget'] as const) {
+      const other = new FieldOrders(2, later)
+      other.makeKeysAhead(FIELDS, () => ordered)
+      if (cut === 'forget') other.forget()
+      else other.follow(ordered, { removedAt: [], added: [], reshown: [] })
+      await other.built()
+      await import('../../../src/db/sort-keys')
+      await Promise.resolve()
+      expect(runOne()).toBe(false)
+      expect(FIELDS.some((field) => other.hasKeys(field))).toBe(false)
+      // Asked again, they are made.
+      other.makeKeysAhead(FIELDS, () => ordered)
+      while (runOne());
+      await other.built()
+      expect(FIELDS.every((field) => other.hasKeys(field))).toBe(true)
+    }
   })
 
   it('builds nothing from entries being read again, nor once the orders are forgotten', async () => {

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { mirrorIndex } from '../../../../src/db/mirror-index'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { OutpostDb } from '../../../../src/db/database'
+import { dropMirrorIndexes, mirrorIndex } from '../../../../src/db/mirror-index'
 import { FIELD_ORDER_MEASURE } from '../../../../src/db/order-build'
 import type { OutboxOp } from '../../../../src/db/outbox-types'
 import { listStateKey } from '../../../../src/ui/use-list-state'
@@ -14,9 +15,13 @@ function firstNames() {
     .map((row) => within(row).getAllByRole('cell')[0]?.textContent)
 }
 
+/** The databases of the lists opened: their indexes stop after each test. */
+const opened = new Set<OutpostDb>()
+
 async function openList(seed = 30) {
   storeSession()
   const runtime = makeRuntime()
+  opened.add(runtime.db)
   await seedContacts(runtime.db, seed)
   const view = renderApp('/contacts/list', { runtime })
   await screen.findByRole('heading', { name: 'All Contacts' })
@@ -25,6 +30,12 @@ async function openList(seed = 30) {
 
 describe('contacts list', () => {
   beforeEach(() => storeSession())
+  // A list left open builds its columns' orders in slices after its test: the next test counts the builds
+  // (performance measures, one timeline for the file), so none goes on past its own test.
+  afterEach(() => {
+    for (const db of opened) dropMirrorIndexes(db)
+    opened.clear()
+  })
 
   it('renders the first page of the mirror with the showing text', async () => {
     await openList()
@@ -133,6 +144,7 @@ describe('contacts list', () => {
   it('never shows the server’s count for one search beside the rows of another', async () => {
     storeSession()
     const runtime = makeRuntime()
+    opened.add(runtime.db)
     // The server holds 40 contacts in all, 10 more than this device has so far.
     runtime.engine.refreshPage = async (_collection, query) => (query.search === '' ? 40 : null)
     await seedContacts(runtime.db, 30)
