@@ -10,7 +10,7 @@
  */
 import { and, isNull, sql } from 'drizzle-orm'
 import type { HistoryLink } from '../db/schema'
-import { nextSeq, type Tx } from '../db/write'
+import { changedStamp, type Tx } from '../db/write'
 import { stale } from '../refusals'
 import { DELETED_MESSAGE, type Row, toDocs, toOneDoc } from './docs'
 import { type Actor, recordEach } from './history'
@@ -33,12 +33,7 @@ export async function deleteDocs(
   const wanted = deletes.map(({ id, ifMatch }) => ({ id, version: ifMatch ?? null }))
   const rows = (await tx
     .update(table)
-    .set({
-      deletedAt: sql`clock_timestamp()`,
-      version: sql`${table.version} + 1`,
-      updatedAt: sql`clock_timestamp()`,
-      seq: nextSeq(),
-    } as never)
+    .set({ deletedAt: sql`clock_timestamp()`, ...changedStamp(table.version) } as never)
     .from(sql`jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) as v(id uuid, version integer)`)
     .where(
       and(
@@ -58,11 +53,7 @@ export async function deleteDocs(
       continue
     }
     // Nothing deleted: say why, as a delete alone does (not there, already deleted, or moved on).
-    try {
-      throw stale([], await toOneDoc(tx, collection, await liveRow(tx, collection, id)))
-    } catch (refused) {
-      outcomes[at] = { refused }
-    }
+    outcomes[at] = { refused: await refusalOf(tx, collection, id) }
   }
   await recordEach(tx, collection.name, 'deleted', events)
   const docs = await toDocs(
@@ -75,4 +66,16 @@ export async function deleteDocs(
     ({ id }, at) =>
       outcomes[at] ?? { answer: { status: 200, body: { doc: docOf.get(id), message: DELETED_MESSAGE } } },
   )
+}
+
+/**
+ * Why a delete of `id` deleted nothing, as the error a delete alone throws: liveRow's 404 or 410 when it
+ * is not there or deleted already, else a 412, its version having moved past the If-Match.
+ */
+async function refusalOf(tx: Tx, collection: ServerCollection, id: string): Promise<unknown> {
+  try {
+    return stale([], await toOneDoc(tx, collection, await liveRow(tx, collection, id)))
+  } catch (refused) {
+    return refused
+  }
 }

@@ -14,7 +14,7 @@
  */
 import { and, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
-import { nextSeq, type Tx } from '../db/write'
+import { changedStamp, type Tx } from '../db/write'
 import { notFound, stale } from '../refusals'
 import { parsePatch } from './body'
 import { movedFields } from './conflict'
@@ -167,7 +167,9 @@ async function writeRows(tx: Tx, collection: ServerCollection, writing: Writing[
   const bySet = new Map<string, Writing[]>()
   for (const each of writing) {
     const shape = Object.keys(each.set).sort().join(',')
-    bySet.set(shape, [...(bySet.get(shape) ?? []), each])
+    const group = bySet.get(shape)
+    if (group) group.push(each)
+    else bySet.set(shape, [each])
   }
   const written: (Writing & { row: Row })[] = []
   for (const [shape, group] of bySet) {
@@ -193,12 +195,7 @@ async function writeRows(tx: Tx, collection: ServerCollection, writing: Writing[
     )
     const rows = (await tx
       .update(table)
-      .set({
-        ...assigned,
-        version: sql`${table.version} + 1`,
-        updatedAt: sql`clock_timestamp()`,
-        seq: nextSeq(),
-      } as never)
+      .set({ ...assigned, ...changedStamp(table.version) } as never)
       .from(sql`jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(${recordset})`)
       .where(and(sql`${table.id} = v.id`, isNull(table.deletedAt)))
       .returning()) as Row[]

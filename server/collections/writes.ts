@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
 import { toPlainText } from '../../src/domain/rich-text'
 import type { Db } from '../db/open'
-import { nextSeq, type Tx } from '../db/write'
+import { changedStamp, createdStamp, type Tx } from '../db/write'
 import { gone, notFound, stale } from '../refusals'
 import { parseCreate, parsePatch } from './body'
 import { movedFields } from './conflict'
@@ -100,7 +100,7 @@ export async function writeRow(
   return followWrite(tx, table, table.seq, id, async () => {
     const [row] = await tx
       .update(table)
-      .set({ ...set, version: sql`${table.version} + 1`, updatedAt: now(), seq: nextSeq() } as never)
+      .set({ ...set, ...changedStamp(table.version) } as never)
       .where(and(...conditions))
       .returning()
     return row as Row | undefined
@@ -131,10 +131,7 @@ export async function createDoc(
   const row = {
     ...toColumns(collection, values),
     id: id ?? randomUUID(),
-    // One reading of the clock for both: two clock_timestamp() calls differ by the time between them.
-    createdAt: sql`statement_timestamp()`,
-    updatedAt: sql`statement_timestamp()`,
-    seq: nextSeq(),
+    ...createdStamp(),
   }
   const { table } = collection
   const insert = tx.insert(table).values(row as never)
@@ -209,12 +206,7 @@ export async function createDocs(
       outcomes[at] = { refused: error }
     }
   }
-  const stamped = rows.map(({ row }) => ({
-    ...row,
-    createdAt: sql`statement_timestamp()`,
-    updatedAt: sql`statement_timestamp()`,
-    seq: nextSeq(),
-  }))
+  const stamped = rows.map(({ row }) => ({ ...row, ...createdStamp() }))
   // A replayed create (an id that is already there) inserts nothing: never a second row.
   const inserted = stamped.length
     ? ((await tx

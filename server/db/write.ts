@@ -10,7 +10,7 @@
  * already committed (or rolled back, leaving a harmless gap). No row with a
  * smaller seq can become visible after a reader has moved its cursor past N.
  */
-import { sql } from 'drizzle-orm'
+import { type AnyColumn, sql } from 'drizzle-orm'
 import { FEED_CHANNEL, feedMoved, PROCESS_TOKEN } from './feed-signal'
 import type { Db } from './handle'
 
@@ -124,3 +124,21 @@ export function afterCommit(tx: Tx, run: (db: Db) => void) {
 
 /** The next change-feed position; call only inside `withWriteLock`. */
 export const nextSeq = () => sql`nextval('write_seq')`
+
+/**
+ * The columns every change to a row sets, beside its own: one version more, the write's own time (not
+ * the transaction's start: the lock may have been waited for) and the next feed position. Call only
+ * inside `withWriteLock`.
+ */
+export const changedStamp = (version: AnyColumn) => ({
+  version: sql`${version} + 1`,
+  updatedAt: sql`clock_timestamp()`,
+  seq: nextSeq(),
+})
+
+/** …and a new row's: created and updated at one reading of the clock (two clock_timestamp() calls differ). */
+export const createdStamp = () => ({
+  createdAt: sql`statement_timestamp()`,
+  updatedAt: sql`statement_timestamp()`,
+  seq: nextSeq(),
+})
