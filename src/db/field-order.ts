@@ -29,7 +29,7 @@ import type { Entry } from './index-entries'
 import type { OrderChange } from './mirror-entries'
 import { type MadeKeys, measureBuild, orderSteps, SORT_KEYS_MEASURE } from './order-build'
 import type { SortKeys } from './sort-keys'
-import { finish } from './steps'
+import { finish, type InSlices, stepFor } from './steps'
 
 /**
  * Batches changing this many entries or more (a page of a first sync) drop the orders kept, built
@@ -38,40 +38,10 @@ import { finish } from './steps'
  */
 const FOLLOW_BELOW = 500
 
-/** A build made in slices works this long at most in one task. */
-const SLICE_MS = 4
-
-/** Work made in slices (an order's build, a column's keys): its steps, and what it has cost so far. */
-interface InSlices<T> {
-  field: string
-  steps: Generator<void, T, void>
-  started: number
-  workMs: number
-}
-
 /** A build under way in slices. */
 interface Building extends InSlices<Int32Array> {
   /** Asked for ahead of any click (`buildAhead`), not by a sort that came before it. */
   ahead: boolean
-}
-
-/**
- * Runs `work`'s steps for one slice, from `began`, SLICE_MS at most, its cost added to `workMs`: their
- * value when they end in it, else undefined.
- */
-function stepFor<T>(work: InSlices<T>, began: number): { value: T } | undefined {
-  for (;;) {
-    const step = work.steps.next()
-    const elapsed = performance.now() - began
-    if (step.done) {
-      work.workMs += elapsed
-      return { value: step.value }
-    }
-    if (elapsed >= SLICE_MS) {
-      work.workMs += elapsed
-      return undefined
-    }
-  }
 }
 
 /**
