@@ -3,8 +3,9 @@
  * (auth/sessions.ts), and its cookie never outlives it.
  */
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { forgetSessions } from '../../../server/auth/session-cache'
+import { secondsLeft } from '../../../server/auth/sessions'
 import { sessions } from '../../../server/db/schema'
 import { runMaintenance } from '../../../server/maintenance'
 import { startTestServer, type TestServer } from '../helpers'
@@ -61,6 +62,17 @@ describe('the absolute session lifetime', () => {
     const maxAge = maxAgeOf(used.headers['set-cookie'])
     expect(maxAge).toBeGreaterThan(0.45 * DAY)
     expect(maxAge).toBeLessThanOrEqual(0.5 * DAY)
+  })
+
+  it('a new session is given its whole idle window, however the clock ticks while it is reckoned', () => {
+    // A clock that moves a millisecond on every reading: a reckoning that read it twice lost a second (CI, stop 43).
+    let now = Date.UTC(2026, 11, 2, 12, 0, 0, 999)
+    vi.spyOn(Date, 'now').mockImplementation(() => now++)
+    onTestFinished(() => {
+      vi.restoreAllMocks()
+    })
+    expect(secondsLeft({ idleDays: 14, maxDays: 30 })).toBe(14 * DAY)
+    expect(secondsLeft({ idleDays: 14, maxDays: 30 }, new Date(now - 29.5 * DAY * 1000))).toBe(0.5 * DAY)
   })
 
   it('housekeeping deletes sessions past their last day', async () => {
