@@ -14,6 +14,7 @@ import {
   deleteQueue,
   deleteStep,
   editMerge,
+  leavesNothing,
   mergeableTail,
   queueThenRows,
   undoDelete,
@@ -94,11 +95,13 @@ async function editRows(
   }
   const added: OutboxOp[] = []
   const merged: [OutboxOp, Partial<OutboxOp>][] = []
+  const dropped: number[] = []
   for (const { current, patch, base } of changes) {
     const deps = depsOf.get(JSON.stringify(patch)) ?? []
     const tail = mergeableTail(queued.get(current.id) ?? [])
     const merge = editMerge(tail, { patch, base, deps })
-    if (tail && merge) merged.push([tail, merge])
+    if (tail && merge && leavesNothing(tail, merge)) dropped.push(tail.seq as number)
+    else if (tail && merge) merged.push([tail, merge])
     else
       added.push({
         ...baseOp(ctx, collection, current.id),
@@ -112,7 +115,7 @@ async function editRows(
   await queueThenRows(
     db,
     collection,
-    { merge: merged, add: added },
+    { drop: dropped, merge: merged, add: added },
     { put: changes.map(({ current, patch }) => ({ ...current, ...patch, updatedAt })) },
   )
   return changes.map(({ current, base }) => ({ id: current.id, before: base }))

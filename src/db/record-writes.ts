@@ -86,15 +86,31 @@ export function editMerge(
   { patch, base, deps }: { patch: Record<string, unknown>; base: Record<string, unknown>; deps: string[] },
 ): Partial<OutboxOp> | undefined {
   if (tail?.kind === 'create') return { patch: { ...tail.patch, ...patch }, deps: mergeDeps(tail.deps, deps) }
-  // The first edit's base wins: it is what the server last had.
-  if (tail?.kind === 'update')
+  if (tail?.kind === 'update') {
+    const merged = { ...tail.patch, ...patch }
+    // The first edit's base wins: it is what the server last had.
+    const firstBase = { ...base, ...tail.base }
+    // A field put back to what the server has is no change to send (an undo over an unsent edit). A
+    // refused tail keeps every field: the server may hold another value since, and the user's is sent.
+    const still = Object.keys(merged).filter(
+      (field) => tail.status === 'failed' || !jsonEqual(merged[field], firstBase[field]),
+    )
     return {
-      patch: { ...tail.patch, ...patch },
-      base: { ...base, ...tail.base },
+      patch: Object.fromEntries(still.map((field) => [field, merged[field]])),
+      base: Object.fromEntries(still.map((field) => [field, firstBase[field]])),
       deps: mergeDeps(tail.deps, deps),
     }
+  }
   return undefined
 }
+
+/**
+ * An update merged down to no change at all (every field back to what the server has) leaves the
+ * queue: sent, it would write each value over itself, and a selection's edit and undo made offline
+ * sent as many of them as it had records. Nothing waits for an update (only for creates and uploads).
+ */
+export const leavesNothing = (tail: OutboxOp, merge: Partial<OutboxOp>) =>
+  tail.kind === 'update' && tail.status === 'pending' && Object.keys(merge.patch ?? {}).length === 0
 
 /**
  * Put an op back in the queue under a new opId (the server remembers the old
@@ -229,7 +245,9 @@ export async function updateRecord(
     const merge = editMerge(tail, { patch, base, deps })
     const queue: QueueWrite =
       tail && merge
-        ? { merge: [[tail, merge]] }
+        ? leavesNothing(tail, merge)
+          ? { drop: [tail.seq as number] }
+          : { merge: [[tail, merge]] }
         : {
             add: [
               {

@@ -215,6 +215,21 @@ describe('setting one field for many records at once', () => {
     expect(after).toEqual(before.map((department, i) => (i === changedSince ? 'IT' : department)))
   })
 
+  it('leaves nothing to send after an edit and its undo made before any of it was sent', async () => {
+    const ids = Array.from({ length: 3 }, (_, i) => `c0000000-0000-4000-8000-00000000000${i}`)
+    for (const [i, id] of ids.entries()) await synced(here, id, `Person${i}`)
+    const before = await here.db.contacts.toArray()
+    const edited = await updateRecords(
+      here,
+      'contacts',
+      ids.map((id) => ({ id, values: { department: 'Sales' } })),
+    )
+    expect(await here.db.outbox.count()).toBe(3)
+    expect(await undoEdits(here, 'contacts', edited, { department: 'Sales' })).toBe(3)
+    expect(await here.db.outbox.count()).toBe(0)
+    expect((await here.db.contacts.toArray()).map(({ updatedAt: _, ...row }) => row)).toEqual(before)
+  })
+
   it('reads the records once to undo their edit', async () => {
     const ids = await mixed(here)
     const edited = await updateRecords(

@@ -72,6 +72,49 @@ describe('local writes', () => {
     })
   })
 
+  it('leaves no op when an unsent edit is put back as the server has it, and sends only what still differs', async () => {
+    await db.contacts.put({ ...ada, id: 'c1', version: 2, title: 'Ms', phone: '1' } as never)
+    await updateRecord(ctx, 'contacts', 'c1', { title: 'Dr' })
+    await updateRecord(ctx, 'contacts', 'c1', { title: 'Ms' })
+    expect(await opsFor(db, 'contacts', 'c1')).toEqual([])
+    expect(await db.contacts.get('c1')).toMatchObject({ title: 'Ms', version: 2 })
+
+    await updateRecord(ctx, 'contacts', 'c1', { title: 'Dr', phone: '2' })
+    await updateRecord(ctx, 'contacts', 'c1', { phone: '1' })
+    const ops = await opsFor(db, 'contacts', 'c1')
+    expect(ops).toHaveLength(1)
+    expect(ops[0]).toMatchObject({ patch: { title: 'Dr' }, base: { title: 'Ms' } })
+    expect(ops[0]?.patch).not.toHaveProperty('phone')
+  })
+
+  it('sends an edit put back behind one in flight: the server is to have the old value again', async () => {
+    await db.contacts.put({ ...ada, id: 'c1', version: 2, title: 'Ms' } as never)
+    await updateRecord(ctx, 'contacts', 'c1', { title: 'Dr' })
+    await db.outbox.where({ recordId: 'c1' }).modify({ status: 'inflight', attempts: 1 })
+    await updateRecord(ctx, 'contacts', 'c1', { title: 'Prof' })
+    await updateRecord(ctx, 'contacts', 'c1', { title: 'Dr' })
+    // The pending op's base is 'Dr' (what the op in flight leaves): putting 'Dr' back is no change to it.
+    expect((await opsFor(db, 'contacts', 'c1')).map((op) => op.status)).toEqual(['inflight'])
+    await updateRecord(ctx, 'contacts', 'c1', { title: 'Ms' })
+    const ops = await opsFor(db, 'contacts', 'c1')
+    expect(ops.map((op) => [op.status, op.patch])).toEqual([
+      ['inflight', { title: 'Dr' }],
+      ['pending', { title: 'Ms' }],
+    ])
+  })
+
+  it('keeps a refused edit put back as it was: the server may hold another value since', async () => {
+    await db.contacts.put({ ...ada, id: 'c1', version: 2, title: 'Ms' } as never)
+    await updateRecord(ctx, 'contacts', 'c1', { title: 'Dr' })
+    const [refused] = await opsFor(db, 'contacts', 'c1')
+    await db.outbox.update(refused?.seq as number, { status: 'failed', attempts: 1 })
+    await updateRecord(ctx, 'contacts', 'c1', { title: 'Ms' })
+    const ops = await opsFor(db, 'contacts', 'c1')
+    expect(ops).toHaveLength(1)
+    expect(ops[0]).toMatchObject({ status: 'pending', patch: { title: 'Ms' }, base: { title: 'Ms' } })
+    expect(ops[0]?.opId).not.toBe(refused?.opId)
+  })
+
   it('never merges into an op that is in flight', async () => {
     await db.contacts.put({ ...ada, id: 'c1', version: 2 } as never)
     await updateRecord(ctx, 'contacts', 'c1', { title: 'Dr' })
