@@ -359,13 +359,7 @@ export class FieldOrders {
    * before it: one asked for starts again (at the next slice), those ahead go.
    */
   follow(ordered: readonly Entry[], change: OrderChange) {
-    if (
-      this.building ||
-      this.ahead.length > 0 ||
-      this.makingKeys ||
-      this.keysAhead.length > 0 ||
-      this.keysWanted
-    ) {
+    if (!this.idle) {
       this.building = null
       this.ahead = []
       this.makingKeys = null
