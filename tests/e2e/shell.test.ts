@@ -35,9 +35,29 @@ async function openFromSidebar(group: string | null, label: string) {
   await link.click()
 }
 
+type Entry = readonly [group: string | null, label: string, path: string]
+
+/**
+ * Opens each entry from the sidebar and checks the screen once it has settled: titled, and free of
+ * serious accessibility faults. Axe runs only after the network is quiet, so it judges the screen
+ * its reader gets, not one still filling in (a list's first page arriving mid-check).
+ */
+async function visitFromSidebar(entries: readonly Entry[]): Promise<string[]> {
+  const faults: string[] = []
+  for (const [group, label, path] of entries) {
+    await openFromSidebar(group, label)
+    await page.waitForURL(`${server.url}${path}`)
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    expect(await page.title()).toMatch(/ · Outpost$/)
+    await networkQuiet(page)
+    for (const fault of await seriousViolations(page)) faults.push(`${path}: ${fault}`)
+  }
+  return faults
+}
+
 describe('the shell in Chromium', () => {
   it('leads an Admin to every screen from the sidebar, each titled and with no serious accessibility fault', async () => {
-    const entries: [string | null, string, string][] = [
+    const faults = await visitFromSidebar([
       ['Dashboard', 'Overview', '/admin/overview'],
       ['Dashboard', 'Stats', '/admin/stats'],
       [null, 'Contacts', '/contacts/list'],
@@ -47,16 +67,7 @@ describe('the shell in Chromium', () => {
       [null, 'Products', '/products/list'],
       ['Admin', 'Users', '/admin/users'],
       [null, 'Sync issues', '/sync-issues'],
-    ]
-    const faults: string[] = []
-    for (const [group, label, path] of entries) {
-      await openFromSidebar(group, label)
-      await page.waitForURL(`${server.url}${path}`)
-      await page.getByRole('heading', { level: 1 }).waitFor()
-      expect(await page.title()).toMatch(/ · Outpost$/)
-      await networkQuiet(page)
-      for (const fault of await seriousViolations(page)) faults.push(`${path}: ${fault}`)
-    }
+    ])
     for (const path of ['/users/settings', '/contacts/add', '/admin/users/add']) {
       await page.goto(`${server.url}${path}`)
       await page.getByRole('heading', { level: 1 }).waitFor()
@@ -192,8 +203,7 @@ describe('the shell in Chromium', () => {
     await sidebar().getByRole('link', { name: 'Contacts' }).waitFor()
     expect(await sidebar().getByRole('button', { name: 'Admin', exact: true }).count()).toBe(0)
     // A User's whole navigation, clicked through: every screen opens, titled, with no serious fault.
-    const faults: string[] = []
-    for (const [group, label, path] of [
+    const faults = await visitFromSidebar([
       ['Dashboard', 'Overview', '/admin/overview'],
       ['Dashboard', 'Stats', '/admin/stats'],
       [null, 'Contacts', '/contacts/list'],
@@ -202,12 +212,7 @@ describe('the shell in Chromium', () => {
       [null, 'Services', '/services/list'],
       [null, 'Products', '/products/list'],
       [null, 'Sync issues', '/sync-issues'],
-    ] as const) {
-      await openFromSidebar(group, label)
-      await page.waitForURL(`${server.url}${path}`)
-      await page.getByRole('heading', { level: 1 }).waitFor()
-      for (const fault of await seriousViolations(page)) faults.push(`${path}: ${fault}`)
-    }
+    ])
     expect(faults).toEqual([])
     await page.goto(`${server.url}/admin/users`)
     await page.getByText('Oops! It seems that this page does not exist.').waitFor()
