@@ -7,6 +7,7 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm'
 import type { HistoryEntry } from '../../src/domain/history'
 import type { ListResponse, User } from '../../src/domain/rest'
 import type { Db } from '../db/open'
+import { insertRows } from '../db/recordset'
 import { type FieldChanges, type HistoryAction, type HistoryLink, recordHistory } from '../db/schema'
 import type { Tx } from '../db/write'
 import { notFound } from '../refusals'
@@ -78,7 +79,9 @@ export async function recordEach(
   events: { row: Row; actor: Actor; links?: HistoryLink[]; changes?: FieldChanges }[],
 ) {
   if (events.length === 0) return
-  await tx.insert(recordHistory).values(
+  await insertRows(
+    tx,
+    recordHistory,
     events.map(({ row, actor, links, changes }) => ({
       collection,
       recordId: row.id as string,

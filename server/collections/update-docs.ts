@@ -12,8 +12,9 @@
  * creates, the rows are not followed (follow-writes.ts): the next read of a list finds the table's
  * head moved and counts again.
  */
-import { and, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm'
+import { and, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
+import { byShape, columnsOf, recordset } from '../db/recordset'
 import { changedStamp, type Tx } from '../db/write'
 import { notFound, stale } from '../refusals'
 import { parsePatch } from './body'
@@ -150,53 +151,23 @@ async function judgeStale(
   return refused
 }
 
-/** A column's value as JSON for `jsonb_to_recordset`: JSON columns as they are, the rest as the driver takes them. */
-function jsonValue(column: PgColumn, value: unknown) {
-  if (value === null || value === undefined) return null
-  if (column.getSQLType() === 'jsonb' || column.getSQLType() === 'json') return value
-  return column.mapToDriverValue(value)
-}
-
 /**
  * The UPDATEs of `writing`, one a set of columns, each row getting its next version, time and seq as
  * writeRow gives them; answers each with the row it left.
  */
 async function writeRows(tx: Tx, collection: ServerCollection, writing: Writing[]) {
   const { table } = collection
-  const columns = getTableColumns(table) as Record<string, PgColumn>
-  const bySet = new Map<string, Writing[]>()
-  for (const each of writing) {
-    const shape = Object.keys(each.set).sort().join(',')
-    const group = bySet.get(shape)
-    if (group) group.push(each)
-    else bySet.set(shape, [each])
-  }
+  const columns = columnsOf(table)
   const written: (Writing & { row: Row })[] = []
-  for (const [shape, group] of bySet) {
-    const keys = shape.split(',')
-    const recordset = sql.join(
-      [
-        sql`id uuid`,
-        ...keys.map((key) => {
-          const column = columns[key] as PgColumn
-          return sql`${sql.identifier(column.name)} ${sql.raw(column.getSQLType())}`
-        }),
-      ],
-      sql`, `,
-    )
-    const values = group.map(({ before, set }) => ({
-      id: before.id,
-      ...Object.fromEntries(
-        keys.map((key) => [(columns[key] as PgColumn).name, jsonValue(columns[key] as PgColumn, set[key])]),
-      ),
-    }))
+  for (const { keys, items: group } of byShape(writing, ({ set }) => Object.keys(set))) {
+    const values = group.map(({ before, set }) => ({ ...set, id: before.id }))
     const assigned: Record<string, SQL> = Object.fromEntries(
       keys.map((key) => [key, sql`v.${sql.identifier((columns[key] as PgColumn).name)}`]),
     )
     const rows = (await tx
       .update(table)
       .set({ ...assigned, ...changedStamp(table.version) } as never)
-      .from(sql`jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(${recordset})`)
+      .from(recordset(columns, ['id', ...keys], values, 'v'))
       .where(and(sql`${table.id} = v.id`, isNull(table.deletedAt)))
       .returning()) as Row[]
     const byId = new Map(rows.map((row) => [row.id as string, row]))

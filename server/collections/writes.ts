@@ -12,9 +12,10 @@
  * row to say why.
  */
 import { randomUUID } from 'node:crypto'
-import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
 import { toPlainText } from '../../src/domain/rich-text'
 import type { Db } from '../db/open'
+import { insertRows } from '../db/recordset'
 import { changedStamp, createdStamp, type Tx } from '../db/write'
 import { gone, notFound, stale } from '../refusals'
 import { parseCreate, parsePatch } from './body'
@@ -206,14 +207,19 @@ export async function createDocs(
       outcomes[at] = { refused: error }
     }
   }
-  const stamped = rows.map(({ row }) => ({ ...row, ...createdStamp() }))
   // A replayed create (an id that is already there) inserts nothing: never a second row.
-  const inserted = stamped.length
+  const { table } = collection
+  const insertedIds = await insertRows(
+    tx,
+    table,
+    rows.map(({ row }) => row),
+    { computed: createdStamp(), skipExisting: true },
+  )
+  const inserted = insertedIds.length
     ? ((await tx
-        .insert(collection.table)
-        .values(stamped as never)
-        .onConflictDoNothing()
-        .returning()) as Row[])
+        .select()
+        .from(table)
+        .where(inArray(table.id, insertedIds as string[]))) as Row[])
     : []
   const byId = new Map(inserted.map((row) => [row.id as string, row]))
   const events = rows.flatMap(({ id, actor }) => {

@@ -4,7 +4,9 @@
  * change sent alone; and a batch it cannot read refused whole with the error body.
  */
 import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { rowsOf } from '../../../server/db/rows'
 import { type BatchChange as Change, IDEMPOTENCY_HEADER } from '../../../src/domain/rest'
 import { signedInApi, signedInServer } from '../helpers'
 
@@ -188,6 +190,48 @@ describe('a batch of changes', () => {
     expect(answers.map((answer) => answer.status)).toEqual([201, 200])
     expect(answers[1]?.body.doc).toEqual(answers[0]?.body.doc)
     expect(await contactsNamed('Batchagain')).toBe(1)
+  })
+
+  it('stores many creates of different fields, rich text and awkward characters as each alone would store it', async () => {
+    // The batch's rows travel to the database as one JSON value (server/db/recordset.ts): quotes,
+    // backslashes, accents, emoji and line breaks, a rich text's marks and a field left out must all
+    // come back as a create sent alone gives them.
+    const awkward = 'Zoë "the" O\'Brien \\ 100% 🚀\nline two'
+    const description = [{ type: 'paragraph', children: [{ text: awkward, bold: true }] }]
+    const bodies = [
+      { name: `Batchrich ${awkward}`, description },
+      { name: 'Batchrich plain' },
+      { name: 'Batchrich empty', description: [{ type: 'paragraph', children: [{ text: '' }] }] },
+    ]
+    const answers = await answersOf(
+      bodies.map((body) => ({
+        method: 'POST',
+        path: 'products',
+        key: randomUUID(),
+        body: { id: randomUUID(), ...body },
+      })),
+    )
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201])
+    for (const [n, body] of bodies.entries()) {
+      const alone = (await api('POST', '/api/products', body)).json().doc
+      const batched = answers[n]?.body.doc
+      const read = (await api('GET', `/api/products/${batched.id}`)).json()
+      const comparable = ({ id, createdAt, updatedAt, ...rest }: Record<string, unknown>) => rest
+      expect(comparable(batched)).toEqual({ ...comparable(alone), version: 1 })
+      expect(read).toEqual(batched)
+    }
+    // In the database too, each description is the JSON it was sent as, not a string of it.
+    const stored = rowsOf(
+      await signedIn.server.db.execute(
+        sql`select distinct jsonb_typeof(description) as kind from products where name like 'Batchrich%'`,
+      ),
+    )
+    expect(stored).toEqual([{ kind: 'array' }])
+    const searched = await api(
+      'GET',
+      `/api/products?where[search][like]=${encodeURIComponent("o'brien")}&limit=10`,
+    )
+    expect(searched.json().totalDocs).toBe(2)
   })
 
   it('leaves every list and search true after many creates at once, which it does not follow row by row', async () => {
