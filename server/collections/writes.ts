@@ -153,9 +153,11 @@ export async function createDoc(
 export type WriteOutcome = { answer: WriteResult } | { refused: unknown }
 
 /**
- * Several creates of one collection, each answered as `createDoc` would answer it alone, for one
- * statement each of rows, history and docs however many there are: a batch of queued creates
- * (routes/batch.ts). Each body's refusal is its own. The rows are not followed (follow-writes.ts):
+ * Several creates of one collection, each answered as `createDoc` would answer it alone, for a few
+ * statements however many there are: a batch of queued creates (routes/batch.ts). The rows go in one
+ * INSERT for each set of fields the bodies give (`insertRows`, as one JSON parameter) and are read
+ * back in one SELECT, which maps their columns as every other read does; their history and docs take
+ * one statement each. Each body's refusal is its own. The rows are not followed (follow-writes.ts):
  * the next read of the table's lists finds its head moved and counts again, which costs less than
  * two statements for every row.
  */
