@@ -160,9 +160,10 @@ export const openInApp = (page: EnginePage, path: string) =>
 
 /**
  * Resolves once every finite animation on the page has ended (a notice sliding in, a dialog fading
- * out): a click computed on a moving element lands where it was, and misses it.
+ * out): a click computed on a moving element lands where it was, and misses it. An animation cancelled
+ * on the way (the sidebar turned back by the next resize) rejects its `finished`: it has ended too.
  */
-export const animationsEnded = (page: EnginePage) =>
+export const animationsEnded = (page: Pick<EnginePage, 'evaluate'>) =>
   page.evaluate(
     () =>
       Promise.all(

@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
 import { type ChromiumRig, chromiumRig } from './chromium-rig'
+import { animationsEnded } from './engine-flows'
 import { apiSession, type RunningServer } from './server-process'
 
 let server: RunningServer
@@ -53,7 +54,7 @@ it('shows who changed what, and an offline edit as not sent yet until it is', as
   await card.getByText('Not sent yet').waitFor()
   for (const size of SIZES) {
     await page.setViewportSize(size)
-    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)))
+    await animationsEnded(page)
     await card.scrollIntoViewIfNeeded()
     await page.screenshot({ path: `tests/e2e/screenshots/history-${size.width}.png`, fullPage: true })
     // Nothing scrolls sideways: not the long title, nor the top bar's offline chip on a phone.

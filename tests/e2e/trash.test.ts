@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
 import { chromiumRig } from './chromium-rig'
+import { animationsEnded } from './engine-flows'
 import { apiSession, type RunningServer } from './server-process'
 import { until } from './signed-in'
 
@@ -65,7 +66,7 @@ it('deletes a contact, finds it in the Trash, and restores it to the list and th
   for (const size of SIZES) {
     await page.setViewportSize(size)
     // The sidebar slides in or out at the new size: the picture is of the screen once it has settled.
-    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)))
+    await animationsEnded(page)
     await page.screenshot({ path: `tests/e2e/screenshots/trash-${size.width}.png`, fullPage: true })
     // Nothing scrolls sideways, the long name included.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
