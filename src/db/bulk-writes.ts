@@ -9,13 +9,12 @@ import { jsonEqual } from './equal'
 import { depsFor, queuedByRecord, referencesOf } from './op-deps'
 import type { OutboxOp } from './outbox-types'
 import {
-  baseOp,
   type Deleted,
   deleteQueue,
   deleteStep,
-  editMerge,
-  leavesNothing,
+  editStep,
   mergeableTail,
+  queueOf,
   queueThenRows,
   undoDelete,
   type WriteContext,
@@ -73,7 +72,7 @@ async function editRows(
   edits: readonly { current: MirrorRow; values: Record<string, unknown> }[],
 ): Promise<Edited[]> {
   const { db } = ctx
-  const updatedAt = new Date((ctx.now ?? Date.now)()).toISOString()
+  const editedAt = new Date((ctx.now ?? Date.now)()).toISOString()
   const queued = await queuedByRecord(
     db,
     collection,
@@ -93,31 +92,12 @@ async function editRows(
     if (!depsOf.has(key) && referencesOf(collection, patch).length > 0)
       depsOf.set(key, await depsFor(db, collection, patch))
   }
-  const added: OutboxOp[] = []
-  const merged: [OutboxOp, Partial<OutboxOp>][] = []
-  const dropped: number[] = []
-  for (const { current, patch, base } of changes) {
+  const steps = changes.map(({ current, patch, base }) => {
     const deps = depsOf.get(JSON.stringify(patch)) ?? []
     const tail = mergeableTail(queued.get(current.id) ?? [])
-    const merge = editMerge(tail, { patch, base, deps })
-    if (tail && merge && leavesNothing(tail, merge)) dropped.push(tail.seq as number)
-    else if (tail && merge) merged.push([tail, merge])
-    else
-      added.push({
-        ...baseOp(ctx, collection, current.id),
-        kind: 'update',
-        patch,
-        base,
-        baseVersion: current.version,
-        deps,
-      })
-  }
-  await queueThenRows(
-    db,
-    collection,
-    { drop: dropped, merge: merged, add: added },
-    { put: changes.map(({ current, patch }) => ({ ...current, ...patch, updatedAt })) },
-  )
+    return editStep(ctx, collection, current, { patch, base, deps }, tail, editedAt)
+  })
+  await queueThenRows(db, collection, queueOf(steps), { put: steps.map((step) => step.row) })
   return changes.map(({ current, base }) => ({ id: current.id, before: base }))
 }
 

@@ -52,6 +52,13 @@ export interface OutboxOp {
    * show what someone else changed since.
    */
   before?: Record<string, unknown>
+  /**
+   * On an update, for the device only (never sent): the `updatedAt` its record's row had before the
+   * update's first edit, and the one its last edit gave the row. An update that leaves the queue (every
+   * field put back) puts `before` back on the row, unless the row's time is no longer `set`: the
+   * server's copy came under the edit since (a pull, an answer), and its time is the row's.
+   */
+  rowTimes?: { before: string; set: string }
 }
 
 /** Something the user must be told about that is no longer in the outbox (a record deleted on the server). */

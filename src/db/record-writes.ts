@@ -81,7 +81,7 @@ async function tailPending(db: OutpostDb, collection: MirroredName, recordId: st
  * How an edit (`patch`, over the server's `base`) joins a record's queue: the changes to its mergeable
  * tail, or undefined when it needs an op of its own (docs/sync.md, the merge table).
  */
-export function editMerge(
+function editMerge(
   tail: OutboxOp | undefined,
   { patch, base, deps }: { patch: Record<string, unknown>; base: Record<string, unknown>; deps: string[] },
 ): Partial<OutboxOp> | undefined {
@@ -109,8 +109,60 @@ export function editMerge(
  * queue: sent, it would write each value over itself, and a selection's edit and undo made offline
  * sent as many of them as it had records. Nothing waits for an update (only for creates and uploads).
  */
-export const leavesNothing = (tail: OutboxOp, merge: Partial<OutboxOp>) =>
+const leavesNothing = (tail: OutboxOp, merge: Partial<OutboxOp>) =>
   tail.kind === 'update' && tail.status === 'pending' && Object.keys(merge.patch ?? {}).length === 0
+
+/**
+ * The row times (`OutboxOp.rowTimes`) an edit at `editedAt` leaves on its record's update, over `tail`,
+ * the update it merges into (if any). A row whose time is no longer the one the tail set has had the
+ * server's copy laid under the edit since: that copy's time is what the row goes back to.
+ */
+function rowTimesAfter(tail: OutboxOp | undefined, row: MirrorRow, editedAt: string) {
+  const times = tail?.kind === 'update' ? tail.rowTimes : undefined
+  const before = times && row.updatedAt === times.set ? times.before : (row.updatedAt as string)
+  return { before, set: editedAt }
+}
+
+/** What one edit does to its record's queue, and the row it leaves (`editStep`). */
+export interface EditStep {
+  drop?: number
+  merge?: readonly [OutboxOp, Partial<OutboxOp>]
+  add?: OutboxOp
+  row: MirrorRow
+}
+
+/**
+ * How an edit of `current` (its changed fields' `patch` over their `base`, made at `editedAt`) joins the
+ * record's queue, of which `tail` is the mergeable tail: merged into it (`editMerge`), the tail dropped
+ * when nothing is left to send, or an update of its own. The row takes the edit's time, except when
+ * its update leaves the queue: it is then as the server has it, and takes back the time it had.
+ */
+export function editStep(
+  ctx: WriteContext,
+  collection: MirroredName,
+  current: MirrorRow,
+  change: { patch: Record<string, unknown>; base: Record<string, unknown>; deps: string[] },
+  tail: OutboxOp | undefined,
+  editedAt: string,
+): EditStep {
+  const { patch, base, deps } = change
+  const merge = editMerge(tail, change)
+  const rowTimes = rowTimesAfter(tail, current, editedAt)
+  const row = { ...current, ...patch, updatedAt: editedAt }
+  if (tail && merge && leavesNothing(tail, merge))
+    return { drop: tail.seq as number, row: { ...row, updatedAt: rowTimes.before } }
+  if (tail && merge) return { merge: [tail, tail.kind === 'update' ? { ...merge, rowTimes } : merge], row }
+  const add: OutboxOp = {
+    ...baseOp(ctx, collection, current.id),
+    kind: 'update',
+    patch,
+    base,
+    baseVersion: current.version,
+    deps,
+    rowTimes,
+  }
+  return { add, row }
+}
 
 /**
  * Put an op back in the queue under a new opId (the server remembers the old
@@ -239,30 +291,22 @@ export async function updateRecord(
     if (changed.length === 0) return changed
     const patch = Object.fromEntries(changed.map((field) => [field, values[field]]))
     const base = Object.fromEntries(changed.map((field) => [field, current[field]]))
-    const updatedAt = new Date((ctx.now ?? Date.now)()).toISOString()
+    const editedAt = new Date((ctx.now ?? Date.now)()).toISOString()
     const deps = await depsFor(db, collection, patch)
     const tail = await tailPending(db, collection, id)
-    const merge = editMerge(tail, { patch, base, deps })
-    const queue: QueueWrite =
-      tail && merge
-        ? leavesNothing(tail, merge)
-          ? { drop: [tail.seq as number] }
-          : { merge: [[tail, merge]] }
-        : {
-            add: [
-              {
-                ...baseOp(ctx, collection, id),
-                kind: 'update',
-                patch,
-                base,
-                baseVersion: current.version,
-                deps,
-              },
-            ],
-          }
-    await queueThenRows(db, collection, queue, { put: [{ ...current, ...patch, updatedAt }] })
+    const step = editStep(ctx, collection, current, { patch, base, deps }, tail, editedAt)
+    await queueThenRows(db, collection, queueOf([step]), { put: [step.row] })
     return changed
   })
+}
+
+/** The queue write of many records' edit steps (`editStep`). */
+export function queueOf(steps: readonly EditStep[]): QueueWrite {
+  return {
+    drop: steps.flatMap((step) => (step.drop === undefined ? [] : [step.drop])),
+    merge: steps.flatMap((step) => (step.merge ? [step.merge] : [])),
+    add: steps.flatMap((step) => (step.add ? [step.add] : [])),
+  }
 }
 
 /** What a delete replaced, for its undo (`undoDelete`): the row, and the record's queued ops as they were. */

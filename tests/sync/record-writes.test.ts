@@ -87,6 +87,56 @@ describe('local writes', () => {
     expect(ops[0]?.patch).not.toHaveProperty('phone')
   })
 
+  describe("the row's time when an edit is put back before it was sent", () => {
+    let clock = 0
+    const at = (minute: number) => new Date(Date.UTC(2026, 10, 30, 9, minute)).toISOString()
+    const timed = () => ({ ...ctx, now: () => Date.parse(at(clock)) })
+    const edit = (minute: number, values: Record<string, unknown>) => {
+      clock = minute
+      return updateRecord(timed(), 'contacts', 'c1', values)
+    }
+    const updatedAt = async () => (await db.contacts.get('c1'))?.updatedAt
+
+    beforeEach(async () => {
+      await db.contacts.put({ ...ada, id: 'c1', version: 2, title: 'Ms', updatedAt: at(0) } as never)
+    })
+
+    it('is the time the server gave it again: the list and the export show no edit', async () => {
+      await edit(10, { title: 'Dr' })
+      expect(await updatedAt()).toBe(at(10))
+      await edit(20, { title: 'Prof' })
+      await edit(30, { title: 'Ms' })
+      expect(await opsFor(db, 'contacts', 'c1')).toEqual([])
+      expect(await updatedAt()).toBe(at(0))
+    })
+
+    it("is the server copy's time when that copy came under the edit since (a pull)", async () => {
+      await edit(10, { title: 'Dr' })
+      // A pull laid the server's newer copy under the queued edit: the row shows its time.
+      await db.contacts.update('c1', { version: 3, phone: '555', updatedAt: at(15) })
+      await edit(20, { title: 'Prof' })
+      await edit(30, { title: 'Ms' })
+      expect(await opsFor(db, 'contacts', 'c1')).toEqual([])
+      expect(await updatedAt()).toBe(at(15))
+    })
+
+    it('is the time of the edit in flight behind it', async () => {
+      await edit(10, { title: 'Dr' })
+      await db.outbox.where({ recordId: 'c1' }).modify({ status: 'inflight', attempts: 1 })
+      await edit(20, { title: 'Prof' })
+      await edit(30, { title: 'Dr' })
+      expect((await opsFor(db, 'contacts', 'c1')).map((op) => op.status)).toEqual(['inflight'])
+      expect(await updatedAt()).toBe(at(10))
+    })
+
+    it("is the edit's own time while anything is left to send", async () => {
+      await edit(10, { title: 'Dr', phone: '1' })
+      await edit(20, { title: 'Ms' })
+      expect(await opsFor(db, 'contacts', 'c1')).toHaveLength(1)
+      expect(await updatedAt()).toBe(at(20))
+    })
+  })
+
   it('sends an edit put back behind one in flight: the server is to have the old value again', async () => {
     await db.contacts.put({ ...ada, id: 'c1', version: 2, title: 'Ms' } as never)
     await updateRecord(ctx, 'contacts', 'c1', { title: 'Dr' })
