@@ -19,8 +19,14 @@ import { type Landed, settleGone, settleLanded } from './settle'
 
 export type PushResult = 'ok' | 'offline' | 'auth'
 
-/** Landed ops are settled locally in batches of this many (one IndexedDB commit each). */
-const SETTLE_BATCH = 100
+/**
+ * Landed ops are settled locally in batches of this many (one IndexedDB commit each). An import's
+ * 30,000 creates were all on the server 28 s after going back online, and their settles of 100 each
+ * ran 26 s more in Chromium; of 1,000, the outbox was empty 42 s after going online against 54 s
+ * (fewer commits, change-feed posts and reads of the rows by the list). A round smaller than this
+ * settles once, when its last answer is in.
+ */
+const SETTLE_BATCH = 1_000
 
 /**
  * Requests in flight at once. Each op costs a round trip, so on a site's slow
