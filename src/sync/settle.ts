@@ -43,14 +43,16 @@ export async function settleLanded(ctx: EngineContext, landed: Landed[]) {
 async function applyAnswers(ctx: EngineContext, answered: { op: OutboxOp; doc: MirrorRow }[]) {
   if (answered.length === 0) return
   const { db } = ctx
-  const keyOf = (collection: string, recordId: string) => `${collection}:${recordId}`
   // One request per record, all asked at once: `anyOf` walks a cursor key by key, a round trip each
   // (35–180 ms for a settle of 100 in Chromium), where these are answered together.
-  const queues = await Promise.all(
-    answered.map(({ op }) =>
-      db.outbox.where('[collection+recordId]').equals([op.collection, op.recordId]).toArray(),
+  const [queues, newest] = await Promise.all([
+    Promise.all(
+      answered.map(({ op }) =>
+        db.outbox.where('[collection+recordId]').equals([op.collection, op.recordId]).toArray(),
+      ),
     ),
-  )
+    versionsInMirror(ctx, answered),
+  ])
   const laterOf = new Map<string, OutboxOp[]>()
   for (const next of queues.flat().sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0)))
     addTo(laterOf, keyOf(next.collection, next.recordId), next)
@@ -65,14 +67,33 @@ async function applyAnswers(ctx: EngineContext, answered: { op: OutboxOp; doc: M
         rebased.push({ key: next.seq as number, changes: { baseVersion: doc.version } })
       }
     }
+    ctx.settled?.set(keyOf(op.collection, doc.id), doc.version)
+    // An answer replayed from the server's idempotency store is the record as it was when the op
+    // first landed: a pull since may have brought a later copy (a colleague's edit, a company's
+    // delete clearing its contacts), which stays.
+    if ((newest.get(keyOf(op.collection, doc.id)) ?? 0) > doc.version) continue
     const row = withPending(doc, later)
     if (row) addTo(puts, op.collection, row)
     else addTo(gone, op.collection, doc.id)
-    ctx.settled?.set(keyOf(op.collection, doc.id), doc.version)
   }
   if (rebased.length) await db.outbox.bulkUpdate(rebased)
   for (const [collection, rows] of puts) await mirrorOf(db, collection).bulkPut(rows)
   for (const [collection, ids] of gone) await mirrorOf(db, collection).bulkDelete(ids)
+}
+
+const keyOf = (collection: string, recordId: string) => `${collection}:${recordId}`
+
+/** The version each answered record has in the mirror now, by `keyOf` (none for a row not there). */
+async function versionsInMirror(ctx: EngineContext, answered: { op: OutboxOp; doc: MirrorRow }[]) {
+  const ids = new Map<MirroredName, string[]>()
+  for (const { op, doc } of answered) addTo(ids, op.collection, doc.id)
+  const versions = new Map<string, number>()
+  const found = await Promise.all(
+    [...ids].map(([collection, keys]) => mirrorOf(ctx.db, collection).bulkGet(keys)),
+  )
+  for (const [at, [collection]] of [...ids].entries())
+    for (const row of found[at] ?? []) if (row) versions.set(keyOf(collection, row.id), row.version)
+  return versions
 }
 
 /** Adds `value` to its group. */

@@ -129,6 +129,47 @@ describe('sync engine against the real server', () => {
     expect(await a.db.outbox.count()).toBe(0)
   })
 
+  it('keeps what a pull brought when a replayed answer is older: a colleague’s edit made after a create landed stays', async () => {
+    // The server takes the create, then falls over before answering: the op waits its back-off.
+    let failNext = true
+    const clock = { now: 1_000_000 }
+    const honest = injectTransport(server.app)
+    const transport: Transport = async (request) => {
+      const answer = await honest(request)
+      if (request.method === 'POST' && failNext && request.path !== 'users/login') {
+        failNext = false
+        return { status: 503, headers: {}, body: { errors: [{ name: 'Unavailable', message: 'Down.' }] } }
+      }
+      return answer
+    }
+    const session = await signIn(alice.email, alice.password, { transport, storage: new MemoryStorage() })
+    failNext = true
+    const db = new OutpostDb(`client-${crypto.randomUUID()}`)
+    const engine = new SyncEngine({ db, transport, userId: session.id, now: () => clock.now })
+    const id = await createRecord({ db, userId: session.id, now: () => clock.now }, 'contacts', {
+      firstName: 'Ada',
+      title: '',
+    })
+    expect(await engine.sync()).toBe('ok')
+    expect(await db.outbox.count()).toBe(1)
+    // A colleague edits the record; this device's next run pulls it while the create still waits.
+    const cookie = await server.login(alice.email, alice.password)
+    const edit = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/contacts/${id}`,
+      headers: { cookie, 'if-match': '"1"' },
+      payload: { title: 'Countess' },
+    })
+    expect(edit.statusCode).toBe(200)
+    await engine.sync()
+    expect(await db.contacts.get(id)).toMatchObject({ title: 'Countess', version: 2 })
+    // The retry falls due: the server answers it from its idempotency store, as it was at version 1.
+    clock.now += 3_600_000
+    expect(await engine.sync()).toBe('ok')
+    expect(await db.outbox.count()).toBe(0)
+    expect(await db.contacts.get(id)).toMatchObject({ title: 'Countess', version: 2 })
+  })
+
   it('tells the user when a record they edited was deleted by someone else', async () => {
     const a = await client(alice)
     const b = await client(alice)
