@@ -9,18 +9,31 @@
  * the pace allows, and only the last run when the wait ends reads; the runs it replaced answer what it
  * read (Dexie drops their answers, but keeps each run's answer as the query's latest value). A change
  * made while a run waits is in what the run after the wait reads; the first read is not held.
+ *
+ * A read that took long was held back by the sync's writes (IndexedDB runs a store's read after the
+ * write asked for before it, and the write after the read): the next waits for the last to end, and
+ * then SLOW_PAUSE times as long as it took. Paced from each read's start alone, the counts of an
+ * outbox of 47,500 took 2–6 s and began again as each ended, and the worker's every settle of 1,000
+ * ops waited behind one (1–3.4 s each, where the same settle of a small outbox took 0.1 s).
  */
 import Dexie, { liveQuery } from 'dexie'
 
+/** How many times as long as the last read took the page waits after it, before it reads again. */
+export const SLOW_PAUSE = 2
+
 export function pacedReads<T>(ms: number) {
-  let last = Number.NEGATIVE_INFINITY
+  /** The earliest time the next read may start. */
+  let next = Number.NEGATIVE_INFINITY
+  /** The read under way, if any: the next waits for it to end. */
+  let reading: Promise<unknown> | undefined
   let runs = 0
   /** What the run that ends the current wait reads, for the runs it replaced. */
   let shared: { read: Promise<T>; done: (read: Promise<T>) => void } | undefined
   return async (read: () => Promise<T>): Promise<T> => {
     const run = ++runs
-    const wait = last + ms - Date.now()
     // Dexie.waitFor keeps the live query's watch across the pause, so the read after it is watched too.
+    while (reading) await Dexie.waitFor(reading)
+    const wait = next - Date.now()
     if (wait > 0) await Dexie.waitFor(new Promise<void>((resolve) => setTimeout(resolve, wait)))
     if (run !== runs) {
       if (!shared) {
@@ -32,8 +45,19 @@ export function pacedReads<T>(ms: number) {
       }
       return shared.read
     }
-    last = Date.now()
+    const started = Date.now()
+    next = started + ms
     const answer = read()
+    const ended = answer.then(
+      () => undefined,
+      () => undefined,
+    )
+    reading = ended
+    void ended.then(() => {
+      const now = Date.now()
+      next = Math.max(started + ms, now + SLOW_PAUSE * (now - started))
+      if (reading === ended) reading = undefined
+    })
     shared?.done(answer)
     shared = undefined
     return answer

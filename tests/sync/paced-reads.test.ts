@@ -5,7 +5,7 @@
 import { liveQuery } from 'dexie'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { OutpostDb } from '../../src/db/database'
-import { pacedReads, sharedPacedQuery } from '../../src/db/paced-reads'
+import { pacedReads, SLOW_PAUSE, sharedPacedQuery } from '../../src/db/paced-reads'
 import { queuedCount } from '../../src/db/queued-records'
 import { createRecord } from '../../src/db/record-writes'
 
@@ -47,6 +47,25 @@ describe('paced reads', () => {
     } finally {
       subscription.unsubscribe()
     }
+  })
+
+  it('waits for a slow read to end, then twice as long as it took, before it reads again', async () => {
+    const paced = pacedReads<number>(PACE_MS)
+    const spans: Array<{ start: number; end: number }> = []
+    // A read held back by the sync's writes: 300 ms where the pace is 200.
+    const slowRead = async () => {
+      const start = Date.now()
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      spans.push({ start, end: Date.now() })
+      return spans.length
+    }
+    const first = paced(slowRead)
+    // The outbox changes again while the first read is under way, and after the pace.
+    await new Promise((resolve) => setTimeout(resolve, PACE_MS + 50))
+    const second = paced(slowRead)
+    expect(await Promise.all([first, second])).toEqual([1, 2])
+    const [before, after] = spans as [(typeof spans)[number], (typeof spans)[number]]
+    expect(after.start).toBeGreaterThanOrEqual(before.end + SLOW_PAUSE * (before.end - before.start) - 2)
   })
 
   it('reads once for every screen that shows the answer, and not at all once none does', async () => {
