@@ -131,12 +131,9 @@ export async function push(ctx: EngineContext): Promise<PushResult> {
     // From now on each may reach the server, so none takes more edits (they queue behind it).
     const ready = await db.transaction('rw', db.outbox, async () => {
       const chosen = sendable(await db.outbox.orderBy('seq').toArray(), ctx.now()).slice(0, most)
-      await db.outbox.bulkUpdate(
-        chosen.map((op) => ({
-          key: op.seq as number,
-          changes: { status: 'inflight', attempts: op.attempts + 1 },
-        })),
-      )
+      // Put whole, as read in this transaction: `bulkUpdate` reads every op again first, and marking
+      // an import's 47,500 ops took 11.5 s in Chromium.
+      await db.outbox.bulkPut(chosen.map((op) => ({ ...op, status: 'inflight', attempts: op.attempts + 1 })))
       return chosen
     })
     if (ready.length === 0) return 'ok'
