@@ -301,7 +301,10 @@ describe('an order built after the first sort that asked for it', () => {
     const { later, runOne } = taskQueue()
     const orders = new FieldOrders(2, later)
     orders.makeKeysAhead(FIELDS, () => ordered)
-    // Nothing to slice before the code is there: the keys are made once it is loaded.
+    // The code is loaded after the next paint, and nothing is sliced before it is there: the keys are
+    // made once it is loaded.
+    expect(orders.hasKeys('name')).toBe(false)
+    expect(runOne()).toBe(true)
     expect(runOne()).toBe(false)
     const built = orders.built()
     let settled = false
@@ -319,6 +322,7 @@ describe('an order built after the first sort that asked for it', () => {
     for (const cut of ['change', 'forget'] as const) {
       const other = new FieldOrders(2, later)
       other.makeKeysAhead(FIELDS, () => ordered)
+      expect(runOne()).toBe(true)
       if (cut === 'forget') other.forget()
       else other.follow(ordered, { removedAt: [], added: [], reshown: [] })
       await other.built()
