@@ -6,14 +6,13 @@
  */
 import type { MirroredName } from '../domain/collections'
 import { jsonEqual } from './equal'
+import { deleteStep, mergeableTail } from './merge-rules'
 import { depsFor, queuedByRecord, referencesOf } from './op-deps'
 import type { OutboxOp } from './outbox-types'
 import {
   type Deleted,
   deleteQueue,
-  deleteStep,
   editStep,
-  mergeableTail,
   queueOf,
   queueThenRows,
   undoDelete,

@@ -1,7 +1,8 @@
 /** What happens locally once the server has answered a queued op for good. */
 
+import { fieldsOf } from '../db/merge-rules'
 import type { OutboxOp } from '../db/outbox-types'
-import { fieldsOf, opsFor, writeTables } from '../db/record-writes'
+import { opsFor, writeTables } from '../db/record-writes'
 import { type MirrorRow, mirrorOf } from '../db/tables'
 import { type MirroredName, mirrored } from '../domain/collections'
 import type { ImageRef } from '../domain/images'
