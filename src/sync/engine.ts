@@ -16,7 +16,6 @@ import type { EngineContext, NoticeLevel } from './context'
 import { type ListPageQuery, refreshListPage } from './list-page'
 import { pull } from './pull'
 import { push } from './push'
-import { discardChange } from './resolve'
 import { type SyncState, SyncStatus } from './status'
 
 export interface EngineOptions {
@@ -53,11 +52,6 @@ export class SyncEngine {
       onLanded: options.onLanded,
       mainThread: options.mainThread,
     }
-  }
-
-  /** Drops a change the server refused or that conflicts (sync-issues' Discard): the server's copy shows again. */
-  discard(op: OutboxOp) {
-    return discardChange(this.ctx, op)
   }
 
   /** Ops left in flight by a tab that died mid-request go back to the queue; their opId makes a resend safe. */

@@ -26,7 +26,7 @@ import type { FieldError } from '../domain/errors'
 import { fieldErrors, type Relationship } from '../domain/fields'
 import type { Account } from '../domain/user'
 import { storeAccount } from './pull-account'
-import { type Choice, dismissNotice, resolveConflict, retryChange } from './resolve'
+import type { Choice } from './resolve'
 import type { UserCalls } from './user-calls'
 
 /** How long a delete stays on the device, to be undone, before the sync may send it. */
@@ -126,6 +126,8 @@ export interface MutatorDeps {
  */
 const manyAtOnce = () => import('../db/bulk-writes')
 const importWrites = () => import('../db/import-writes')
+/** A change settled by the person (sync-issues), loaded with the first: as rare as they are. */
+const settling = () => import('./resolve')
 
 const check = (collection: CollectionName, mode: 'create' | 'patch', values: Record<string, unknown>) =>
   v.safeParse(collections[collection].schemas[mode], values)
@@ -296,10 +298,11 @@ export function mutators({ writes, users, discard, afterWrite }: MutatorDeps): M
       if (updated.id === userId) await storeAccount(db, updated)
       return updated
     },
-    resolveConflict: (op, choices) => nudging(resolveConflict(db, op, choices)),
-    retry: (op) => nudging(retryChange(db, op)),
+    resolveConflict: (op, choices) =>
+      nudging(settling().then(({ resolveConflict }) => resolveConflict(db, op, choices))),
+    retry: (op) => nudging(settling().then(({ retryChange }) => retryChange(db, op))),
     discard,
-    dismissNotice: (id) => dismissNotice(db, id),
+    dismissNotice: (id) => settling().then(({ dismissNotice }) => dismissNotice(db, id)),
     keepDraft: async (draft) => void (await keepDraft(db, draft)),
     dropDraft: (key) => dropDraft(db, key),
     ensureMirrorToken: () => ensureMirrorToken(db),

@@ -142,7 +142,9 @@ export function startRuntime(
     mutate: mutators({
       writes: { db, userId: user.id },
       users,
-      discard: (op) => engine.discard(op),
+      // Sync-issues' Discard (src/sync/resolve.ts), loaded with its first use: it is not the first
+      // screen's JavaScript (tests/e2e/budgets.test.ts), nor the service worker's, which runs the engine.
+      discard: (op) => import('./resolve').then(({ discardChange }) => discardChange(engine.ctx, op)),
       // Sent by this tab shortly; should the tab close first, the service worker sends it (Background Sync).
       // (Before the sync has started, its first run sends the write.)
       afterWrite: () => {

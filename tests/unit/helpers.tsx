@@ -9,7 +9,6 @@ import { type Mock, vi } from 'vitest'
 import { createAppRouter } from '../../src/app/router'
 import type { AppRouterContext } from '../../src/app/router-context'
 import { OutpostDb } from '../../src/db/database'
-import type { OutboxOp } from '../../src/db/outbox-types'
 import { type Contact, type ContactFields, contactFields } from '../../src/domain/contact'
 import { emptyValues } from '../../src/domain/fields'
 import type { HistoryEntry } from '../../src/domain/history'
@@ -72,13 +71,13 @@ export function makeRuntime(
   transport: Transport = fakeTransport(() => ({ status: 200, headers: {}, body: {} })),
 ): TestRuntime {
   const db = new OutpostDb(`test-${crypto.randomUUID()}`)
-  // The screens read the engine's status, ask it for server pages and have it discard a change
-  // (which reads the server's copy through `transport`); nothing here syncs.
+  // The screens read the engine's status and ask it for server pages; a discard runs on its context
+  // (and reads the server's copy through `transport`). Nothing here syncs.
   const ctx = { db, transport, userId: user.id, now: Date.now, random: Math.random, notify: () => {} }
   const engine = {
     status: new SyncStatus(),
     refreshPage: async () => null,
-    discard: (op: OutboxOp) => discardChange(ctx, op),
+    ctx,
   } as unknown as SyncEngine
   const users = userCalls(transport)
   const afterWrite = vi.fn()
@@ -97,7 +96,7 @@ export function makeRuntime(
     mutate: mutators({
       writes: { db, userId: user.id },
       users,
-      discard: (op) => engine.discard(op),
+      discard: (op) => discardChange(engine.ctx, op),
       afterWrite,
     }),
     afterWrite,
