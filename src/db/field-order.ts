@@ -196,24 +196,22 @@ export class FieldOrders {
   private loadKeys() {
     if (this.keysLoading) return
     this.keysLoading = true
-    this.later(() => this.importKeys())
-  }
-
-  private importKeys() {
-    import('./sort-keys').then(
-      ({ SortKeys }) => {
-        this.keysLoading = false
-        this.keys = new SortKeys()
-        const wanted = this.keysWanted
-        this.keysWanted = null
-        if (wanted) this.makeKeysAhead(wanted, this.entries)
-        else if (this.idle) this.settled()
-      },
-      () => {
-        this.keysLoading = false
-        this.keysWanted = null
-        if (this.idle) this.settled()
-      },
+    this.later(() =>
+      import('./sort-keys').then(
+        ({ SortKeys }) => {
+          this.keysLoading = false
+          this.keys = new SortKeys()
+          const wanted = this.keysWanted
+          this.keysWanted = null
+          if (wanted) this.makeKeysAhead(wanted, this.entries)
+          else if (this.idle) this.settled()
+        },
+        () => {
+          this.keysLoading = false
+          this.keysWanted = null
+          if (this.idle) this.settled()
+        },
+      ),
     )
   }
 

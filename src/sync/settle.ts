@@ -89,11 +89,12 @@ async function versionsInMirror(ctx: EngineContext, answered: { op: OutboxOp; do
   const ids = new Map<MirroredName, string[]>()
   for (const { op, doc } of answered) addTo(ids, op.collection, doc.id)
   const versions = new Map<string, number>()
-  const found = await Promise.all(
-    [...ids].map(([collection, keys]) => mirrorOf(ctx.db, collection).bulkGet(keys)),
+  await Promise.all(
+    [...ids].map(async ([collection, keys]) => {
+      for (const row of await mirrorOf(ctx.db, collection).bulkGet(keys))
+        if (row) versions.set(keyOf(collection, row.id), row.version)
+    }),
   )
-  for (const [at, [collection]] of [...ids].entries())
-    for (const row of found[at] ?? []) if (row) versions.set(keyOf(collection, row.id), row.version)
   return versions
 }
 
