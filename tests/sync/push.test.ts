@@ -118,6 +118,23 @@ describe('push', () => {
     expect(await db.contacts.get(bad)).toMatchObject({ email: 'x', title: 'later' })
   })
 
+  it('clears exactly the landed ops from the outbox, those around a refused one too', async () => {
+    // Landed in runs of consecutive seqs (1, 3–5, 7–8), each cleared as one range, and alone.
+    const names = ['Ada', 'Refused', 'Grace', 'Linus', 'Ken', 'Refused', 'Barbara', 'Alan']
+    const ids: string[] = []
+    for (const firstName of names) ids.push(await createRecord(writes, 'contacts', { firstName }))
+    answer = (request) =>
+      (request.body as { firstName?: string }).firstName === 'Refused' ? error(400) : ok(request)
+    await push(engineContext())
+    const left = await db.outbox.toArray()
+    expect(left.map((op) => [op.recordId, op.status])).toEqual([
+      [ids[1], 'failed'],
+      [ids[5], 'failed'],
+    ])
+    const landed = ids.filter((_, n) => names[n] !== 'Refused')
+    expect((await db.contacts.bulkGet(landed)).map((row) => row?.version)).toEqual(landed.map(() => 1))
+  })
+
   it('marks a 412 as a conflict with the server doc, keeping the user’s values', async () => {
     await db.contacts.put({ id: 'c1', version: 3, firstName: 'Ada', title: 'Ms' } as never)
     await updateRecord(writes, 'contacts', 'c1', { title: 'Dr' })
