@@ -101,6 +101,41 @@ describe('push', () => {
     expect(await db.contacts.get(id)).toMatchObject({ title: 'Dr' })
   })
 
+  // A settle finds what is queued behind its answers by one read of the outbox when it holds no more
+  // ops than there are answers, and by a query per record otherwise: both must rebase the same.
+  it.each([
+    ['nothing else is queued', 0],
+    ['more is queued than was answered', 3],
+  ])('rebases each later edit on its own record’s new version when %s', async (_, blocked) => {
+    for (let n = 0; n < blocked; n++) {
+      const other = await createRecord(writes, 'contacts', { firstName: `Blocked${n}` })
+      const [op] = await opsFor(db, 'contacts', other)
+      await db.outbox.update(op?.seq as number, { status: 'failed' })
+    }
+    const ids = [await createRecord(writes, 'contacts', { firstName: 'Ada' })]
+    ids.push(await createRecord(writes, 'contacts', { firstName: 'Grace' }))
+    for (const id of ids) {
+      const [create] = await opsFor(db, 'contacts', id)
+      await db.outbox.update(create?.seq as number, { attempts: 1 }) // each edit queues behind its create
+      await updateRecord(writes, 'contacts', id, { title: `Dr ${id}` })
+    }
+    // Each record's create lands as a different version, so a later edit rebased on another's shows.
+    const versions = new Map(ids.map((id, at) => [id, at + 4]))
+    answer = (request) =>
+      ok(
+        request,
+        versions.get(request.path.split('/')[1] ?? '') ??
+          versions.get((request.body as { id?: string }).id ?? '') ??
+          1,
+      )
+    await push(engineContext())
+    const patches = sent.filter((request) => request.method === 'PATCH')
+    expect(patches.map((request) => [request.path, request.headers?.['if-match']])).toEqual(
+      ids.map((id) => [`contacts/${id}`, `"${versions.get(id)}"`]),
+    )
+    expect(await db.outbox.count()).toBe(blocked)
+  })
+
   it('keeps a refused change with its field errors and blocks only that record', async () => {
     const bad = await createRecord(writes, 'contacts', { firstName: 'Bad', email: 'x' })
     const good = await createRecord(writes, 'contacts', { firstName: 'Good' })
