@@ -12,7 +12,7 @@
  * row to say why.
  */
 import { randomUUID } from 'node:crypto'
-import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
 import { toPlainText } from '../../src/domain/rich-text'
 import type { Db } from '../db/open'
 import { insertRows } from '../db/recordset'
@@ -155,9 +155,9 @@ export type WriteOutcome = { answer: WriteResult } | { refused: unknown }
 /**
  * Several creates of one collection, each answered as `createDoc` would answer it alone, for a few
  * statements however many there are: a batch of queued creates (routes/batch.ts). The rows go in one
- * INSERT for each set of fields the bodies give (`insertRows`, as one JSON parameter) and are read
- * back in one SELECT, which maps their columns as every other read does; their history and docs take
- * one statement each. Each body's refusal is its own. The rows are not followed (follow-writes.ts):
+ * INSERT for each set of fields the bodies give (`insertRows`, as one JSON parameter), which answers
+ * them whole, mapped as every other read maps its columns; their history and docs take one statement
+ * each. Each body's refusal is its own. The rows are not followed (follow-writes.ts):
  * the next read of the table's lists finds its head moved and counts again, which costs less than
  * two statements for every row.
  */
@@ -211,18 +211,12 @@ export async function createDocs(
   }
   // A replayed create (an id that is already there) inserts nothing: never a second row.
   const { table } = collection
-  const insertedIds = await insertRows(
+  const inserted = (await insertRows(
     tx,
     table,
     rows.map(({ row }) => row),
-    { computed: createdStamp(), skipExisting: true },
-  )
-  const inserted = insertedIds.length
-    ? ((await tx
-        .select()
-        .from(table)
-        .where(inArray(table.id, insertedIds as string[]))) as Row[])
-    : []
+    { computed: createdStamp(), skipExisting: true, whole: true },
+  )) as Row[]
   const byId = new Map(inserted.map((row) => [row.id as string, row]))
   const events = rows.flatMap(({ id, actor }) => {
     const row = byId.get(id)
