@@ -15,7 +15,7 @@ import { createRequest, deleteRequest, sendBatch, updateRequest, uploadImage } f
 import { type ApiRequest, NetworkError } from '../transport/http'
 import { outcomeOf, retryDelay } from './answers'
 import type { EngineContext } from './context'
-import { type Landed, settleGone, settleLanded } from './settle'
+import { type Landed, type RoundQueue, recordKey, settleGone, settleLanded } from './settle'
 
 export type PushResult = 'ok' | 'offline' | 'auth'
 
@@ -38,8 +38,6 @@ const PUSH_CONCURRENCY = 4
 
 /** The bytes of a queued upload are gone (storage cleared under us): it can never be sent. */
 class MissingImageError extends Error {}
-
-const recordKey = (op: OutboxOp) => `${op.collection}:${op.recordId}`
 
 /** The request a queued create, update or delete stands for. */
 function requestOf(op: OutboxOp): ApiRequest {
@@ -113,6 +111,21 @@ function sendable(ops: OutboxOp[], now: number) {
   return ready
 }
 
+/** What the settles of a round need to know of the queue it was chosen from (settle.ts). */
+function roundQueue(queue: readonly OutboxOp[], chosen: readonly OutboxOp[]): RoundQueue {
+  const records = new Set(chosen.map(recordKey))
+  const sent = new Set(chosen)
+  const behind = new Map<string, number[]>()
+  for (const op of queue) {
+    const record = recordKey(op)
+    if (!records.has(record) || sent.has(op)) continue
+    const seqs = behind.get(record)
+    if (seqs) seqs.push(op.seq as number)
+    else behind.set(record, [op.seq as number])
+  }
+  return { behind, lastSeq: queue.at(-1)?.seq ?? 0 }
+}
+
 /**
  * The devices whose last round found no network. Their next round marks one batch's worth of ops, not
  * the whole queue: while an import of 10,000 contacts was saved offline, each try marked its thousands
@@ -129,15 +142,16 @@ export async function push(ctx: EngineContext): Promise<PushResult> {
     // Choosing the batch and marking it in flight is one transaction: a save in between would
     // otherwise merge into an op already chosen, and be sent (and settled) without its edit.
     // From now on each may reach the server, so none takes more edits (they queue behind it).
-    const ready = await db.transaction('rw', db.outbox, async () => {
-      const chosen = sendable(await db.outbox.orderBy('seq').toArray(), ctx.now()).slice(0, most)
+    const { ready, round } = await db.transaction('rw', db.outbox, async () => {
+      const queue = await db.outbox.orderBy('seq').toArray()
+      const chosen = sendable(queue, ctx.now()).slice(0, most)
       // Put whole, as read in this transaction: `bulkUpdate` reads every op again first, and marking
       // an import's 47,500 ops took 11.5 s in Chromium.
       await db.outbox.bulkPut(chosen.map((op) => ({ ...op, status: 'inflight', attempts: op.attempts + 1 })))
-      return chosen
+      return { ready: chosen, round: roundQueue(queue, chosen) }
     })
     if (ready.length === 0) return 'ok'
-    const stopped = await sendRound(ctx, ready)
+    const stopped = await sendRound(ctx, ready, round)
     if (stopped === 'offline') foundOffline.add(db)
     else foundOffline.delete(db)
     if (stopped !== 'ok') return stopped
@@ -151,7 +165,7 @@ export async function push(ctx: EngineContext): Promise<PushResult> {
  * (or error) stops the round from starting more; what was never started goes
  * back to the queue as it was, once every request under way has answered.
  */
-async function sendRound(ctx: EngineContext, ready: OutboxOp[]): Promise<PushResult> {
+async function sendRound(ctx: EngineContext, ready: OutboxOp[], round: RoundQueue): Promise<PushResult> {
   const units = requestsFor(ready)
   const landed: Landed[] = []
   const answered = new Set<OutboxOp>()
@@ -165,7 +179,7 @@ async function sendRound(ctx: EngineContext, ready: OutboxOp[]): Promise<PushRes
   const settleBehind = () => {
     const batch = landed.splice(0)
     settling = settling
-      .then(() => settleLanded(ctx, batch))
+      .then(() => settleLanded(ctx, batch, round))
       .catch((error: unknown) => {
         failure ??= error
       })
@@ -199,7 +213,7 @@ async function sendRound(ctx: EngineContext, ready: OutboxOp[]): Promise<PushRes
         })),
       )
     await settling
-    await settleLanded(ctx, landed)
+    await settleLanded(ctx, landed, round)
   }
   if (failure !== undefined) throw failure
   return stop

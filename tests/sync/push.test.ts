@@ -17,9 +17,14 @@ const clock = { now: 1_000_000 }
 let requests: ApiRequest[]
 /** When set, the answer to a batch as a whole, instead of its changes' own. */
 let batchAnswer: ApiResponse | undefined
+/** When set, what the user does while the next request is in flight (once). */
+let during: (() => Promise<void>) | undefined
 
 const transport: Transport = async (request) => {
   requests.push(request)
+  const meanwhile = during
+  during = undefined
+  await meanwhile?.()
   const one = (change: ApiRequest) => {
     sent.push(change)
     return answer(change)
@@ -63,6 +68,7 @@ beforeEach(() => {
   sent = []
   requests = []
   batchAnswer = undefined
+  during = undefined
   notices = []
   answer = (request) => ok(request)
 })
@@ -101,39 +107,40 @@ describe('push', () => {
     expect(await db.contacts.get(id)).toMatchObject({ title: 'Dr' })
   })
 
-  // A settle finds what is queued behind its answers by one read of the outbox when it holds no more
-  // ops than there are answers, and by a query per record otherwise: both must rebase the same.
+  // A settle finds what is queued behind its answers from what its round saw (read again by seq), and
+  // what was queued since (the range after the round's last seq, or a query per record when that
+  // holds more than the answers): each way must rebase every later edit on its own record's version.
   it.each([
-    ['nothing else is queued', 0],
-    ['more is queued than was answered', 3],
-  ])('rebases each later edit on its own record’s new version when %s', async (_, blocked) => {
-    for (let n = 0; n < blocked; n++) {
-      const other = await createRecord(writes, 'contacts', { firstName: `Blocked${n}` })
-      const [op] = await opsFor(db, 'contacts', other)
-      await db.outbox.update(op?.seq as number, { status: 'failed' })
-    }
+    ['queued before the round', 'before', 0],
+    ['made while the creates were in flight', 'during', 0],
+    ['made in flight beside more new records than answers', 'during', 3],
+  ])('rebases each later edit on its own record’s new version: edits %s', async (_, when, others) => {
     const ids = [await createRecord(writes, 'contacts', { firstName: 'Ada' })]
     ids.push(await createRecord(writes, 'contacts', { firstName: 'Grace' }))
-    for (const id of ids) {
-      const [create] = await opsFor(db, 'contacts', id)
-      await db.outbox.update(create?.seq as number, { attempts: 1 }) // each edit queues behind its create
-      await updateRecord(writes, 'contacts', id, { title: `Dr ${id}` })
+    const edit = async () => {
+      for (const id of ids) await updateRecord(writes, 'contacts', id, { title: `Dr ${id}` })
+      for (let n = 0; n < others; n++) await createRecord(writes, 'contacts', { firstName: `New${n}` })
     }
+    if (when === 'before') {
+      for (const id of ids) {
+        const [create] = await opsFor(db, 'contacts', id)
+        await db.outbox.update(create?.seq as number, { attempts: 1 }) // each edit queues behind its create
+      }
+      await edit()
+    } else during = edit
     // Each record's create lands as a different version, so a later edit rebased on another's shows.
     const versions = new Map(ids.map((id, at) => [id, at + 4]))
-    answer = (request) =>
-      ok(
-        request,
-        versions.get(request.path.split('/')[1] ?? '') ??
-          versions.get((request.body as { id?: string }).id ?? '') ??
-          1,
-      )
+    answer = (request) => {
+      const id = (request.body as { id?: string }).id ?? request.path.split('/')[1] ?? ''
+      return ok(request, versions.get(id) ?? 1)
+    }
     await push(engineContext())
     const patches = sent.filter((request) => request.method === 'PATCH')
     expect(patches.map((request) => [request.path, request.headers?.['if-match']])).toEqual(
       ids.map((id) => [`contacts/${id}`, `"${versions.get(id)}"`]),
     )
-    expect(await db.outbox.count()).toBe(blocked)
+    expect(await db.outbox.count()).toBe(0)
+    expect(sent.filter((request) => request.method === 'POST')).toHaveLength(ids.length + others)
   })
 
   it('keeps a refused change with its field errors and blocks only that record', async () => {
