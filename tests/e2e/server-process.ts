@@ -134,11 +134,11 @@ async function signInApi(url: string) {
   })
   if (!login.ok) throw new Error(`API login failed: ${login.status} ${await login.text()}`)
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] as string
-  const write = async <T>(method: 'POST' | 'PATCH', path: string, body: unknown): Promise<T> => {
+  const write = async <T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> => {
     const answer = await fetch(`${url}/api/${path}`, {
       method,
-      headers: { cookie, origin: url, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
+      headers: { cookie, origin: url, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
     })
     if (!answer.ok) throw new Error(`${method} ${path} failed: ${answer.status} ${await answer.text()}`)
     return (await answer.json()) as T
@@ -152,5 +152,7 @@ async function signInApi(url: string) {
     /** A write as another device would make it (same origin, as the server requires of cookie sessions). */
     post: <T>(path: string, body: unknown) => write<T>('POST', path, body),
     patch: <T>(path: string, body: unknown) => write<T>('PATCH', path, body),
+    /** A delete as another device would make it (a record goes to the Trash). */
+    remove: <T>(path: string) => write<T>('DELETE', path),
   }
 }

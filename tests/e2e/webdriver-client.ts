@@ -17,6 +17,16 @@ export interface ElementRef {
 export const isElementRef = (value: unknown): value is ElementRef =>
   typeof value === 'object' && value !== null && ELEMENT_KEY in value
 
+/** Named keys as WebDriver's actions spell them (its spec's key table); a character stands for itself. */
+const WEBDRIVER_KEYS: Record<string, string> = {
+  Backspace: '\uE003',
+  Tab: '\uE004',
+  Enter: '\uE007',
+  Escape: '\uE00C',
+  ArrowUp: '\uE013',
+  ArrowDown: '\uE015',
+}
+
 /** An error the remote end answered (a stale element, a script error…), with its W3C error code. */
 export class WebDriverError extends Error {
   override name = 'WebDriverError'
@@ -74,7 +84,7 @@ export class WebDriverSession {
    * script): a character, or 'Backspace'.
    */
   pressKey = (key: string) => {
-    const value = key === 'Backspace' ? '\uE003' : key
+    const value = WEBDRIVER_KEYS[key] ?? key
     return this.send<null>('POST', '/actions', {
       actions: [
         {

@@ -1,0 +1,97 @@
+/**
+ * A change the server refuses, in every engine: a contact given a company offline while a colleague
+ * deleted that company. Back online the server refuses the change (the company is no longer there);
+ * the edit screen says so and offers 'Discard my change', whose code loads with its first use
+ * (src/sync/resolve.ts). Discarding shows the server's version again, sends nothing more, and leaves
+ * the contact on the server as it was.
+ */
+import { describe, expect, it } from 'vitest'
+import type { Contact } from '../../src/domain/contact'
+import { storeCountIn } from '../bench/store-count'
+import {
+  serviceWorkerInControl,
+  settled,
+  shownText,
+  signIn,
+  waitForText,
+  waitUntilShown,
+} from './engine-flows'
+import type { EnginePage } from './engine-page'
+import { ENGINES } from './engine-page'
+import { engineRig } from './engine-rig'
+import type { NetworkSwitch } from './network-switch'
+import { apiSession, type RunningServer } from './server-process'
+import { until } from './signed-in'
+
+const shots = 'tests/e2e/screenshots'
+
+/** The value of the field with this label, as the page has it. */
+const fieldValue = (page: EnginePage, label: string) =>
+  page.evaluate(
+    (name) =>
+      (
+        [...document.querySelectorAll('label')].find((each) => each.textContent?.trim() === name)?.control as
+          | HTMLInputElement
+          | undefined
+      )?.value ?? null,
+    label,
+  )
+
+describe.each(ENGINES)('%s', (engine) => {
+  let server: RunningServer
+  let network: NetworkSwitch
+  let page: EnginePage
+  engineRig(engine, (opened) => {
+    ;({ server, network, page } = opened)
+  })
+
+  it('discards a change the server refused and shows the server’s version again', async () => {
+    const api = await apiSession(server.url)
+    const companyName = `Gulf Coast Distribution Centres and Cold Storage ${engine}`
+    const { doc: company } = await api.post<{ doc: { id: string } }>('companies', { companyName })
+    const { doc } = await api.post<{ doc: Contact }>('contacts', {
+      firstName: 'Oluwaseun',
+      lastName: `Adeyemi-Whitfield ${engine}`,
+      title: 'Planner',
+    })
+    await signIn(page, network.url)
+    await settled(page)
+    await serviceWorkerInControl(page)
+    await page.goto(`${network.url}/contacts/edit/${doc.id}`)
+    await waitUntilShown(page, { label: 'Company' })
+
+    network.cut()
+    await page.fill('Company', companyName.slice(0, 20))
+    await waitForText(page, companyName)
+    await page.press('ArrowDown')
+    await page.press('Enter')
+    await until(
+      () => fieldValue(page, 'Company'),
+      (value) => value === companyName,
+      'the company chosen',
+    )
+    await page.click({ role: 'button', name: 'Update Contact' })
+    await waitForText(page, 'This contact has been updated successfully.')
+    // Meanwhile a colleague deletes the company: the queued change now points at nothing.
+    await api.remove(`companies/${company.id}`)
+    network.restore()
+
+    await waitForText(page, 'The server did not accept this change. It is kept on this device.', 60_000)
+    await page.screenshot(`${shots}/refused-change-${engine}.png`)
+    await page.click({ role: 'button', name: 'Discard my change' })
+    await waitForText(page, 'Discard your change?')
+    await page.click({ role: 'button', name: 'Discard' })
+    await until(
+      () => fieldValue(page, 'Company'),
+      (value) => value === '',
+      'the form to show the server’s version, without the company',
+    )
+    await until(
+      () => page.evaluate(storeCountIn, 'outbox'),
+      (left) => left === 0,
+      'nothing left to send',
+    )
+    expect(await shownText(page)).not.toContain('The server did not accept this change.')
+    expect(await api.get<Contact>(`contacts/${doc.id}`)).toMatchObject({ company: null, version: 1 })
+  }, 180_000)
+})
