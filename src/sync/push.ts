@@ -95,8 +95,12 @@ function requestsFor(ready: OutboxOp[]): OutboxOp[][] {
   return units
 }
 
-/** Ops that may be sent now, in order: the first queued op of each record, if due and unblocked. */
-function sendable(ops: OutboxOp[], now: number) {
+/**
+ * Ops that may be sent now, in order: the first queued op of each record, if due and unblocked. `ops`
+ * is the queue from its oldest op on, all of it or its first part; `queuedBeyond` says which of the
+ * deps not among `ops` are queued still (none can be, when `ops` is the whole queue).
+ */
+function sendable(ops: readonly OutboxOp[], now: number, queuedBeyond: ReadonlySet<string> = new Set()) {
   const seenRecords = new Set<string>()
   const queued = new Set(ops.map((op) => op.opId))
   const ready: OutboxOp[] = []
@@ -105,10 +109,42 @@ function sendable(ops: OutboxOp[], now: number) {
     if (seenRecords.has(key)) continue
     seenRecords.add(key)
     if (op.status !== 'pending' || op.nextAttemptAt > now) continue
-    if (op.deps.some((dep) => queued.has(dep))) continue
+    if (op.deps.some((dep) => queued.has(dep) || queuedBeyond.has(dep))) continue
     ready.push(op)
   }
   return ready
+}
+
+/** The whole queue, and what of it is sendable. */
+async function whole(db: OutpostDb, now: number) {
+  const queue = await db.outbox.orderBy('seq').toArray()
+  return { queue, chosen: sendable(queue, now) }
+}
+
+/** How many ops a round after one that found no network reads at a time, looking for a batch to send. */
+const PROBE_READ = 1_000
+
+/**
+ * The queue's first ops, `PROBE_READ` more at a time until `most` of them are sendable or the queue
+ * ends, and those sendable. An op's earlier ops are all in the part read (seqs only grow), and a
+ * dep beyond it is looked up by its opId. While an import was saved offline, each try of the sync
+ * read the whole growing outbox for its one batch: 13 reads of 50,000-100,000 ops, 13.5 s in
+ * Chromium beside the import's own writes.
+ */
+async function firstSendable(db: OutpostDb, now: number, most: number) {
+  const queue: OutboxOp[] = []
+  for (;;) {
+    const after = queue.at(-1)?.seq ?? 0
+    const more = await db.outbox.where(':id').above(after).limit(PROBE_READ).toArray()
+    queue.push(...more)
+    const known = new Set(queue.map((op) => op.opId))
+    const beyond = [...new Set(queue.flatMap((op) => op.deps).filter((dep) => !known.has(dep)))]
+    const queuedBeyond = new Set(
+      beyond.length ? (await db.outbox.where('opId').anyOf(beyond).toArray()).map((op) => op.opId) : [],
+    )
+    const chosen = sendable(queue, now, queuedBeyond).slice(0, most)
+    if (chosen.length === most || more.length < PROBE_READ) return { queue, chosen }
+  }
 }
 
 /** What the settles of a round need to know of the queue it was chosen from (settle.ts). */
@@ -143,8 +179,9 @@ export async function push(ctx: EngineContext): Promise<PushResult> {
     // otherwise merge into an op already chosen, and be sent (and settled) without its edit.
     // From now on each may reach the server, so none takes more edits (they queue behind it).
     const { ready, round } = await db.transaction('rw', db.outbox, async () => {
-      const queue = await db.outbox.orderBy('seq').toArray()
-      const chosen = sendable(queue, ctx.now()).slice(0, most)
+      const { queue, chosen } = Number.isFinite(most)
+        ? await firstSendable(db, ctx.now(), most)
+        : await whole(db, ctx.now())
       // Put whole, as read in this transaction: `bulkUpdate` reads every op again first, and marking
       // an import's 47,500 ops took 11.5 s in Chromium.
       await db.outbox.bulkPut(chosen.map((op) => ({ ...op, status: 'inflight', attempts: op.attempts + 1 })))

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { OutpostDb } from '../../src/db/database'
+import type { OutboxOp } from '../../src/db/outbox-types'
 import { createRecord, opsFor, updateRecord, type WriteContext } from '../../src/db/record-writes'
 import type { EngineContext } from '../../src/sync/context'
 import { push } from '../../src/sync/push'
@@ -339,6 +340,34 @@ describe('push', () => {
     expect(await db.outbox.count()).toBe(0)
     expect(inFlight[0]).toBe(100)
     expect(inFlight[1]).toBe(350)
+  })
+
+  it('after a round that found no network, reads the queue a part at a time, deps beyond it looked up', async () => {
+    for (let n = 0; n < 1_050; n++) await createRecord(writes, 'contacts', { firstName: `Queued${n}` })
+    const ops = await db.outbox.orderBy('seq').toArray()
+    // One of the first ops waits on another far behind it, beyond the first part read.
+    const waiting = ops[5] as OutboxOp
+    const awaited = ops[1_040] as OutboxOp
+    await db.outbox.update(waiting.seq as number, { deps: [awaited.opId] })
+    answer = () => 'network'
+    expect(await push(engineContext())).toBe('offline')
+
+    answer = (request) => ok(request)
+    requests.length = 0
+    sent.length = 0
+    expect(await push(engineContext())).toBe('ok')
+    // A batch carries its changes; a change alone is its own request.
+    const carried = (request: ApiRequest) =>
+      (request.body as { changes?: { body?: { id?: string } }[] }).changes?.map((change) => change.body) ?? [
+        request.body as { id?: string },
+      ]
+    const requestOf = (id: string) =>
+      requests.findIndex((request) => carried(request).some((body) => body?.id === id))
+    // The first round is one batch, found in the first part read, without the op that waits.
+    expect(carried(requests[0] as ApiRequest)).toHaveLength(100)
+    expect(requestOf(waiting.recordId)).toBeGreaterThan(requestOf(awaited.recordId))
+    expect(sent).toHaveLength(1_050)
+    expect(await db.outbox.count()).toBe(0)
   })
 
   it('waits for the ops a change depends on', async () => {
