@@ -76,8 +76,7 @@ async function applyAnswers(
     versionsInMirror(ctx, answered),
   ])
   const laterOf = new Map<string, OutboxOp[]>()
-  for (const next of queued.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0)))
-    addTo(laterOf, keyOf(next.collection, next.recordId), next)
+  for (const next of queued.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))) addTo(laterOf, recordKey(next), next)
   const rebased: { key: number; changes: { baseVersion: number } }[] = []
   const puts = new Map<MirroredName, MirrorRow[]>()
   const gone = new Map<MirroredName, string[]>()

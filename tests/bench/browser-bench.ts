@@ -18,11 +18,11 @@ import { launchBrowser } from '../e2e/chromium'
 import { seededDataDir } from '../e2e/seeded-data-dir'
 import { ADMIN, startServer } from '../e2e/server-process'
 import { until } from '../e2e/signed-in'
+import { storeCountIn } from '../e2e/store-count'
 import { type DuplicateNoticeFigures, duplicateNoticeTimes, duplicateTargets } from './duplicate-notice'
 import { type FirstSortFigures, firstSortBench } from './first-sort-bench'
 import { type IdbCeiling, idbCeiling } from './idb-ceiling'
 import { type ListAct, rowsChangeIn, type Timing } from './rows-change'
-import { storeCountIn } from './store-count'
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000)
 /** Runs per list action: at 40 a p95 is the second slowest run, where at 15 it was the slowest alone. */

@@ -18,7 +18,7 @@ import { openEngine } from '../e2e/open-engine'
 import { seededDataDir } from '../e2e/seeded-data-dir'
 import { startServer } from '../e2e/server-process'
 import { until } from '../e2e/signed-in'
-import { storeCountIn } from './store-count'
+import { storeCountIn } from '../e2e/store-count'
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000)
 const ENGINES = (process.env.BENCH_BULK_ENGINES?.split(',') ?? ['chromium']) as EngineName[]

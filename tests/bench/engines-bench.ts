@@ -29,9 +29,9 @@ import { openEngine } from '../e2e/open-engine'
 import { seededDataDir } from '../e2e/seeded-data-dir'
 import { ADMIN, startServer } from '../e2e/server-process'
 import { until } from '../e2e/signed-in'
+import { storeCountIn } from '../e2e/store-count'
 import { type Stat, stat } from './browser-bench'
 import { type ListAct, rowsChangeIn } from './rows-change'
-import { storeCountIn } from './store-count'
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000)
 /**

@@ -13,7 +13,7 @@ import { networkSwitch } from '../e2e/network-switch'
 import { openEngine } from '../e2e/open-engine'
 import { apiSession, startServer } from '../e2e/server-process'
 import { until } from '../e2e/signed-in'
-import { storeCountIn } from './store-count'
+import { storeCountIn } from '../e2e/store-count'
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000)
 const COMPANIES = 2_000

@@ -8,7 +8,6 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { Contact } from '../../src/domain/contact'
-import { storeCountIn } from '../bench/store-count'
 import { seriousViolationsIn } from './axe-in-engine'
 import {
   serviceWorkerInControl,
@@ -25,6 +24,7 @@ import { layoutFaults } from './layout-faults'
 import type { NetworkSwitch } from './network-switch'
 import { apiSession, type RunningServer } from './server-process'
 import { until } from './signed-in'
+import { storeCountIn } from './store-count'
 
 const shots = 'tests/e2e/screenshots'
 
